@@ -1,0 +1,169 @@
+"""Settings for Minibridge Classroom: one module, read from the environment.
+
+Each variable is documented in ``.env.example``. Helpers in ``minibridge.env`` refuse
+values they do not understand, so a typo stops the site instead of changing its
+behaviour silently.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+from minibridge.env import env_bool, env_int, env_list, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+DEBUG = env_bool("DEBUG", default=False)
+
+if DEBUG:
+    # Only ever used on a developer's machine: DEBUG=false requires a real key.
+    SECRET_KEY = env_str("SECRET_KEY", default="django-insecure-development-only-key-minibridge")
+else:
+    SECRET_KEY = env_str("SECRET_KEY")
+
+ALLOWED_HOSTS = env_list(
+    "ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"] if DEBUG else []
+)
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "template_partials",
+    "tournaments",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "minibridge.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+WSGI_APPLICATION = "minibridge.wsgi.application"
+ASGI_APPLICATION = "minibridge.asgi.application"
+
+# --- Database -------------------------------------------------------------------------
+# SQLite by default (a git-ignored file beside manage.py); PostgreSQL through
+# DATABASE_URL=postgres://user:password@host:5432/name for large events.
+DATABASES = {
+    "default": dj_database_url.parse(
+        env_str("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", default=0),
+    )
+}
+_engine = DATABASES["default"]["ENGINE"]
+if _engine == "django.db.backends.sqlite3":
+    # Concurrent tablets: WAL lets readers carry on while one writer writes;
+    # IMMEDIATE takes the write lock at BEGIN, so two writers queue behind the busy
+    # timeout instead of one failing with "database is locked" half-way through.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 30,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
+elif _engine != "django.db.backends.postgresql":
+    raise ImproperlyConfigured("DATABASE_URL must be a sqlite:// or postgres:// URL.")
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Accounts -------------------------------------------------------------------------
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "tournaments:home"
+LOGOUT_REDIRECT_URL = "login"
+
+# --- Languages ------------------------------------------------------------------------
+LANGUAGE_CODE = env_str("LANGUAGE_CODE", default="en")
+LANGUAGES = [
+    ("en", _("English")),
+    ("nb", _("Norwegian Bokmål")),
+]
+if LANGUAGE_CODE not in {code for code, _name in LANGUAGES}:
+    raise ImproperlyConfigured("LANGUAGE_CODE must be en or nb.")
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The switcher's choice is kept for a year.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+TIME_ZONE = env_str("TIME_ZONE", default="Europe/Oslo")
+USE_I18N = True
+USE_TZ = True
+
+# --- Static files (served by whitenoise; nothing fetched from the internet) -----------
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        )
+    },
+}
+
+# --- Security -------------------------------------------------------------------------
+# HTTPS is assumed in production. ALLOW_HTTP=true relaxes it for a school network that
+# serves the site without TLS (the deploy check will then warn, as it should).
+ALLOW_HTTP = env_bool("ALLOW_HTTP", default=False)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+if not DEBUG and not ALLOW_HTTP:
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", default=31536000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    if env_bool("BEHIND_PROXY", default=False):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", default="INFO")},
+}

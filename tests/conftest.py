@@ -1,0 +1,55 @@
+"""Fixtures shared by the whole suite: named personas and fast passwords."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractUser
+from django.test import Client
+
+from tournaments.models import SchoolClass
+
+PASSWORD = "correct-horse-battery"
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hasher(settings):  # type: ignore[no-untyped-def]
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def _make_teacher(username: str, first_name: str) -> AbstractUser:
+    user = get_user_model().objects.create_user(
+        username=username, password=PASSWORD, first_name=first_name
+    )
+    return user  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def alice(db: None) -> AbstractUser:
+    """A teacher."""
+    return _make_teacher("alice", "Alice")
+
+
+@pytest.fixture
+def bob(db: None) -> AbstractUser:
+    """Another teacher, who must never see Alice's things."""
+    return _make_teacher("bob", "Bob")
+
+
+@pytest.fixture
+def alice_client(alice: AbstractUser) -> Client:
+    client = Client()
+    client.force_login(alice)
+    return client
+
+
+@pytest.fixture
+def bob_client(bob: AbstractUser) -> Client:
+    client = Client()
+    client.force_login(bob)
+    return client
+
+
+@pytest.fixture
+def alice_class(alice: AbstractUser) -> SchoolClass:
+    return SchoolClass.objects.create(teacher=alice, name="6B")

@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+
+from tournaments.models import Pupil, SchoolClass
+
+
+@pytest.mark.django_db
+def test_createteacher_makes_a_teacher_who_can_log_in(client) -> None:  # type: ignore[no-untyped-def]
+    call_command("createteacher", "kari", "--password", "a-long-pass-phrase", verbosity=0)
+    user = get_user_model().objects.get(username="kari")
+    assert not user.is_staff
+    assert client.login(username="kari", password="a-long-pass-phrase")
+
+
+@pytest.mark.django_db
+def test_createteacher_refuses_a_weak_password() -> None:
+    with pytest.raises(CommandError, match="too short"):
+        call_command("createteacher", "kari", "--password", "abc")
+    assert not get_user_model().objects.exists()
+
+
+def test_createteacher_refuses_a_taken_username(alice) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(CommandError, match="exists already"):
+        call_command("createteacher", "ALICE", "--password", "a-long-pass-phrase")
+
+
+@pytest.mark.django_db
+def test_load_demo_is_idempotent(capsys: pytest.CaptureFixture[str]) -> None:
+    call_command("load_demo")
+    call_command("load_demo")
+    assert get_user_model().objects.count() == 1
+    assert SchoolClass.objects.count() == 1
+    assert Pupil.objects.count() == 20
+    assert "teacher / minibridge-demo" in capsys.readouterr().out

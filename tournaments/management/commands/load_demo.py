@@ -1,0 +1,52 @@
+"""Load the demo data from ``seeds/demo.json``. Safe to run again: nothing is duplicated."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import transaction
+
+from tournaments.models import Pupil, SchoolClass
+
+
+class Command(BaseCommand):
+    help = "Create the demo teacher and class from seeds/ (idempotent)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--file", type=Path, default=Path(settings.BASE_DIR) / "seeds" / "demo.json"
+        )
+
+    @transaction.atomic
+    def handle(self, *args: Any, **options: Any) -> None:
+        data = json.loads(options["file"].read_text(encoding="utf-8"))
+        teacher_data = data["teacher"]
+        teacher, created = get_user_model().objects.get_or_create(
+            username=teacher_data["username"],
+            defaults={"first_name": teacher_data.get("first_name", "")},
+        )
+        if created:
+            # The password is set only when the account is new, so a teacher who changed
+            # the demo password keeps theirs.
+            teacher.set_password(teacher_data["password"])
+            teacher.save()
+        for class_data in data["classes"]:
+            school_class, _ = SchoolClass.objects.get_or_create(
+                teacher=teacher, name=class_data["name"]
+            )
+            for first_name, last_name in class_data["pupils"]:
+                Pupil.objects.get_or_create(
+                    school_class=school_class, first_name=first_name, last_name=last_name
+                )
+        self.stdout.write(
+            self.style.SUCCESS(
+                "Demo data ready. Log in at http://127.0.0.1:8000/ as "
+                f"{teacher_data['username']} / {teacher_data['password']}"
+                + ("" if created else " (unless you changed that password)")
+            )
+        )
