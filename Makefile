@@ -34,9 +34,12 @@ translations: $(VENV)/.runtime-installed
 		echo "msgfmt not found: using the committed translation catalogues."; \
 	fi
 
+# The background worker (double-dummy analysis) runs beside the site and stops with it.
 run: $(VENV)/.runtime-installed translations
 	DEBUG=true $(MANAGE) migrate --no-input
 	DEBUG=true $(MANAGE) load_demo
+	@DEBUG=true $(MANAGE) db_worker --verbosity 0 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	DEBUG=true $(MANAGE) runserver $(HOST):$(PORT)
 
 # Debian's chromium drives the browser tests; gettext checks the translations.

@@ -40,6 +40,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "django_tasks",
+    "django_tasks_db",
     "tournaments",
 ]
 
@@ -101,6 +103,11 @@ elif _engine != "django.db.backends.postgresql":
     raise ImproperlyConfigured("DATABASE_URL must be a sqlite:// or postgres:// URL.")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Background work ------------------------------------------------------------------
+# Slow jobs (double-dummy analysis) go to a queue kept in the database and run by
+# `python manage.py db_worker` (started by `make run`); no Redis needed.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 
 # --- Accounts -------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

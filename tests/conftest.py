@@ -13,8 +13,10 @@ PASSWORD = "correct-horse-battery"
 
 
 @pytest.fixture(autouse=True)
-def _fast_password_hasher(settings):  # type: ignore[no-untyped-def]
+def _test_settings(settings):  # type: ignore[no-untyped-def]
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Background tasks run at once, in the request that queues them (after its commit).
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 
 
 def _make_teacher(username: str, first_name: str) -> AbstractUser:

@@ -57,3 +57,78 @@ class Pupil(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first_name} {self.last_name}".strip()
+
+
+class BoardSet(models.Model):
+    """A set of boards (deals) a teacher plays with, dealt here or imported from a file."""
+
+    class Source(models.TextChoices):
+        DEALT = "dealt", _("Dealt by the site")
+        IMPORTED = "imported", _("Imported from a file")
+
+    class Analysis(models.TextChoices):
+        NOT_STARTED = "not_started", _("Not analysed")
+        QUEUED = "queued", _("Waiting to start")
+        RUNNING = "running", _("Analysing")
+        DONE = "done", _("Analysed")
+        FAILED = "failed", _("Analysis failed")
+
+    teacher = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="board_sets",
+        verbose_name=_("teacher"),
+    )
+    name = models.CharField(_("name"), max_length=80)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    source = models.CharField(_("source"), max_length=10, choices=Source.choices)
+    # How a dealt set was made, so it can be made again here or at another school.
+    seed = models.CharField(_("seed"), max_length=200, blank=True)
+    preset = models.CharField(_("preset"), max_length=20, blank=True)
+    redeals = models.PositiveIntegerField(_("20–20 deals redealt"), default=0)
+    # Where an imported set came from.
+    source_filename = models.CharField(_("file name"), max_length=255, blank=True)
+
+    analysis = models.CharField(
+        _("double-dummy analysis"),
+        max_length=12,
+        choices=Analysis.choices,
+        default=Analysis.NOT_STARTED,
+    )
+    analysis_error = models.TextField(_("analysis error"), blank=True)
+
+    class Meta:
+        verbose_name = _("board set")
+        verbose_name_plural = _("board sets")
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Board(models.Model):
+    """One board: its number and its deal. Dealer, HCP and declarer follow from these
+    (RULES.md §1–2) and are computed by the rules library, never stored."""
+
+    board_set = models.ForeignKey(
+        BoardSet, on_delete=models.CASCADE, related_name="boards", verbose_name=_("board set")
+    )
+    number = models.PositiveSmallIntegerField(_("board number"))
+    # PBN deal string, first seat North: "N:AKQ.JT9.876.5432 ...".
+    deal = models.CharField(_("deal"), max_length=80)
+    # PBN DoubleDummyTricks: 20 hexadecimal digits, empty until analysed.
+    dd_tricks = models.CharField(_("double-dummy tricks"), max_length=20, blank=True)
+
+    class Meta:
+        verbose_name = _("board")
+        verbose_name_plural = _("boards")
+        ordering = ["board_set", "number"]
+        constraints = [
+            models.UniqueConstraint("board_set", "number", name="unique_board_number_in_set"),
+            models.CheckConstraint(
+                condition=models.Q(number__gte=1, number__lte=64), name="board_number_1_to_64"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.board_set} #{self.number}"

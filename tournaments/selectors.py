@@ -4,11 +4,19 @@ confirms it exists."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.functional import Promise
 
-from tournaments.models import SchoolClass
+from scoring.cards import Deal, Hand, Seat, Strain, Suit
+from scoring.dd import DDTable, Par, minibridge_par
+from scoring.declaring import Declaration, Redeal, find_declarer
+from scoring.profiles import DEFAULT_PROFILE
+from tournaments.labels import SEAT_NAMES, SUIT_NAMES, holding_text
+from tournaments.models import Board, BoardSet, SchoolClass
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -21,3 +29,124 @@ def classes_for_teacher(teacher: User) -> QuerySet[SchoolClass]:
 
 def get_class_for_teacher(teacher: User, class_id: int) -> SchoolClass:
     return get_object_or_404(SchoolClass, pk=class_id, teacher_id=teacher.pk)
+
+
+def board_sets_for_teacher(teacher: User) -> QuerySet[BoardSet]:
+    return BoardSet.objects.filter(teacher_id=teacher.pk).annotate(
+        board_count=Count("boards"),
+        analysed_count=Count("boards", filter=~Q(boards__dd_tricks="")),
+    )
+
+
+def get_board_set_for_teacher(teacher: User, board_set_id: int) -> BoardSet:
+    return get_object_or_404(board_sets_for_teacher(teacher), pk=board_set_id)
+
+
+def get_board_for_teacher(teacher: User, board_set_id: int, number: int) -> Board:
+    return get_object_or_404(
+        Board.objects.select_related("board_set"),
+        board_set_id=board_set_id,
+        board_set__teacher_id=teacher.pk,
+        number=number,
+    )
+
+
+@dataclass(frozen=True)
+class HandFacts:
+    seat: Seat
+    hand: Hand
+    hcp: int
+    role: str  # "declarer", "dummy" or "" (a defender)
+
+    @property
+    def name(self) -> Promise:
+        return SEAT_NAMES[self.seat]
+
+    @property
+    def suits(self) -> list[tuple[Suit, Promise, str]]:
+        """(suit, its name, the cards as "A K 7" or "—") in PBN order ♠ ♥ ♦ ♣."""
+        return [
+            (
+                suit,
+                SUIT_NAMES[suit],
+                holding_text(self.hand.holding(suit)),
+            )
+            for suit in Suit
+        ]
+
+
+@dataclass(frozen=True)
+class BoardFacts:
+    """Everything the site shows about a board, derived from its number and cards."""
+
+    number: int
+    deal: Deal
+    dealer: Seat
+    declaration: Declaration
+    dd: DDTable | None
+    par: Par | None
+
+    @property
+    def dealer_name(self) -> Promise:
+        return SEAT_NAMES[self.dealer]
+
+    @property
+    def declarer_name(self) -> Promise:
+        return SEAT_NAMES[self.declaration.declarer]
+
+    @property
+    def dummy_name(self) -> Promise:
+        return SEAT_NAMES[self.declaration.dummy]
+
+    @property
+    def side_hcp(self) -> int:
+        return self.deal.side_hcp(self.declaration.side)
+
+    def hand(self, seat: Seat) -> HandFacts:
+        role = ""
+        if seat is self.declaration.declarer:
+            role = "declarer"
+        elif seat is self.declaration.dummy:
+            role = "dummy"
+        return HandFacts(seat=seat, hand=self.deal[seat], hcp=self.deal.hcp(seat), role=role)
+
+    @property
+    def north(self) -> HandFacts:
+        return self.hand(Seat.NORTH)
+
+    @property
+    def east(self) -> HandFacts:
+        return self.hand(Seat.EAST)
+
+    @property
+    def south(self) -> HandFacts:
+        return self.hand(Seat.SOUTH)
+
+    @property
+    def west(self) -> HandFacts:
+        return self.hand(Seat.WEST)
+
+    @property
+    def dd_rows(self) -> list[tuple[Promise, list[int]]]:
+        """Rows N E S W of tricks in ♣ ♦ ♥ ♠ NT, for the makeable-tricks table."""
+        if self.dd is None:
+            return []
+        return [(SEAT_NAMES[seat], [self.dd[seat, strain] for strain in Strain]) for seat in Seat]
+
+
+def board_facts(board: Board, *, profile: str = DEFAULT_PROFILE) -> BoardFacts:
+    deal = Deal.from_pbn(board.deal)
+    dealer = Seat.dealer_of_board(board.number)
+    declaration = find_declarer(deal, dealer)
+    if isinstance(declaration, Redeal):
+        # Boards are checked when they are dealt or imported; this is a broken row.
+        raise ValueError(f"Board {board.number} is a 20–20 deal and cannot be played.")
+    dd = DDTable.from_pbn(board.dd_tricks) if board.dd_tricks else None
+    par = None
+    if dd is not None:
+        par = minibridge_par(
+            dd, declaration.declarer, profile=profile, hcp=deal.side_hcp(declaration.side)
+        )
+    return BoardFacts(
+        number=board.number, deal=deal, dealer=dealer, declaration=declaration, dd=dd, par=par
+    )

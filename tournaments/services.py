@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import logging
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.models import Pupil, SchoolClass
+from scoring import dd, dealing
+from scoring.cards import Deal, Seat
+from scoring.pbn import read_pbn
+from tournaments.labels import SEAT_NAMES
+from tournaments.models import Board, BoardSet, Pupil, SchoolClass
+
+logger = logging.getLogger(__name__)
+
+# Boards solved per DDS call in a background analysis: small enough that the progress
+# bar moves every second or two, large enough that DDS keeps both cores busy.
+ANALYSIS_BATCH = 9
 
 
 @transaction.atomic
@@ -32,3 +44,151 @@ def pupil_add(*, school_class: SchoolClass, first_name: str, last_name: str = ""
     pupil.full_clean()
     pupil.save()
     return pupil
+
+
+@transaction.atomic
+def board_set_deal(
+    *, teacher: AbstractBaseUser, name: str, count: int, seed: str = "", preset: str = ""
+) -> BoardSet:
+    """Deal a fair set of ``count`` boards and queue its analysis. With a ``seed`` from
+    another set, the same boards come out again; without one a new secret seed is made."""
+    try:
+        dealt = dealing.deal_boards(
+            count, seed=seed.strip() or dealing.new_seed(), preset=preset or None
+        )
+    except dealing.PresetUnreachable as error:
+        raise ValidationError(
+            {
+                "preset": _(
+                    "Board %(board)s: no deal of this kind turned up in %(tries)s shuffles. "
+                    "Choose another kind of deals."
+                )
+                % {"board": error.board, "tries": error.tries}
+            }
+        ) from error
+    except dealing.DealingError as error:
+        raise ValidationError(str(error)) from error
+    board_set = BoardSet(
+        teacher_id=teacher.pk,
+        name=name.strip(),
+        source=BoardSet.Source.DEALT,
+        seed=dealt.seed,
+        preset=dealt.preset or "",
+        redeals=dealt.redeals,
+    )
+    board_set.full_clean()
+    board_set.save()
+    Board.objects.bulk_create(
+        Board(board_set=board_set, number=board.number, deal=board.deal.to_pbn())
+        for board in dealt.boards
+    )
+    board_set_request_analysis(board_set=board_set)
+    return board_set
+
+
+class BoardImportRefused(Exception):
+    """A PBN file with boards that cannot be used; nothing was saved."""
+
+    def __init__(self, problems: list[str], good_count: int) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+        self.good_count = good_count
+
+
+@transaction.atomic
+def board_set_import(
+    *, teacher: AbstractBaseUser, text: str, filename: str, name: str = "", good_only: bool = False
+) -> BoardSet:
+    """Import the boards of a PBN file. Every deal is checked; unless ``good_only``, a
+    single bad board (a 20–20 deal, a malformed deal, a board number outside 1–64 or
+    given twice, a dealer that does not follow the board number) refuses the whole
+    file. The boards are analysed afresh, whatever analysis the file carries."""
+    parsed = read_pbn(text)
+    problems = [str(problem) for problem in parsed.problems]
+    good = []
+    seen: set[int] = set()
+    for game in parsed.boards:
+        board = game.board
+        if board.number > 64:
+            problems.append(
+                _("Board %(number)s: board numbers go from 1 to 64.") % {"number": board.number}
+            )
+        elif board.number in seen:
+            problems.append(
+                _("Board %(number)s appears twice in the file.") % {"number": board.number}
+            )
+        elif board.dealer is not Seat.dealer_of_board(board.number):
+            problems.append(
+                _(
+                    "Board %(number)s: the file says %(dealer)s deals, but in Minibridge "
+                    "board %(number)s is dealt by %(expected)s."
+                )
+                % {
+                    "number": board.number,
+                    "dealer": SEAT_NAMES[board.dealer],
+                    "expected": SEAT_NAMES[Seat.dealer_of_board(board.number)],
+                }
+            )
+        else:
+            seen.add(board.number)
+            good.append(board)
+    if not good and not problems:
+        raise ValidationError(_("The file has no boards in it. Is it a PBN file?"))
+    if problems and (not good_only or not good):
+        raise BoardImportRefused(problems, good_count=len(good))
+    stem = filename.rsplit("/", 1)[-1].removesuffix(".pbn").removesuffix(".PBN")
+    board_set = BoardSet(
+        teacher_id=teacher.pk,
+        name=(name.strip() or stem or _("Imported boards"))[:80],
+        source=BoardSet.Source.IMPORTED,
+        source_filename=filename[:255],
+    )
+    board_set.full_clean()
+    board_set.save()
+    Board.objects.bulk_create(
+        Board(board_set=board_set, number=board.number, deal=board.deal.to_pbn())
+        for board in sorted(good, key=lambda board: board.number)
+    )
+    board_set_request_analysis(board_set=board_set)
+    return board_set
+
+
+def board_set_request_analysis(*, board_set: BoardSet) -> None:
+    """Queue the double-dummy analysis of a set; it runs in the background worker."""
+    from tournaments.tasks import analyse_board_set  # tasks import services
+
+    BoardSet.objects.filter(pk=board_set.pk).update(
+        analysis=BoardSet.Analysis.QUEUED, analysis_error=""
+    )
+    board_set.analysis = BoardSet.Analysis.QUEUED
+    board_set.analysis_error = ""
+    board_set_id = board_set.pk
+    transaction.on_commit(lambda: analyse_board_set.enqueue(board_set_id))
+
+
+def board_set_run_analysis(*, board_set_id: int) -> None:
+    """Solve every board of the set not yet analysed, saving after each batch so the
+    page can show progress. A failure is recorded on the set (and re-raised for the
+    worker's log), never swallowed."""
+    claimed = (
+        BoardSet.objects.filter(pk=board_set_id)
+        .exclude(analysis=BoardSet.Analysis.DONE)
+        .update(analysis=BoardSet.Analysis.RUNNING, analysis_error="")
+    )
+    if not claimed:
+        return
+    boards = list(Board.objects.filter(board_set_id=board_set_id, dd_tricks="").order_by("number"))
+    try:
+        for start in range(0, len(boards), ANALYSIS_BATCH):
+            batch = boards[start : start + ANALYSIS_BATCH]
+            tables = dd.analyse([Deal.from_pbn(board.deal) for board in batch])
+            for board, table in zip(batch, tables, strict=True):
+                board.dd_tricks = table.to_pbn()
+            Board.objects.bulk_update(batch, ["dd_tricks"])
+    except Exception as error:
+        logger.exception("Double-dummy analysis of board set %s failed", board_set_id)
+        BoardSet.objects.filter(pk=board_set_id).update(
+            analysis=BoardSet.Analysis.FAILED, analysis_error=f"{type(error).__name__}: {error}"
+        )
+        raise
+    BoardSet.objects.filter(pk=board_set_id).update(analysis=BoardSet.Analysis.DONE)

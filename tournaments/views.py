@@ -5,13 +5,27 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments import selectors, services
-from tournaments.forms import PupilForm, SchoolClassForm
+from scoring.dup import DupError
+from tournaments import exports, selectors, services
+from tournaments.forms import (
+    PRESET_CHOICES,
+    BoardSetDealForm,
+    BoardSetImportForm,
+    PupilForm,
+    SchoolClassForm,
+)
+from tournaments.models import BoardSet
+from tournaments.printing.boards import BoardPrint, board_slips_pdf, curtain_cards_pdf
 
 
 @require_GET
@@ -74,3 +88,152 @@ def pupil_add(request: HttpRequest, class_id: int) -> HttpResponse:
     if request.htmx:
         template += "#pupils"
     return render(request, template, context, status=status)
+
+
+@require_GET
+@login_required
+def board_set_list(request: HttpRequest) -> HttpResponse:
+    board_sets = selectors.board_sets_for_teacher(request.user)
+    return render(request, "tournaments/board_set_list.html", {"board_sets": board_sets})
+
+
+@require_GET
+@login_required
+def board_set_detail(request: HttpRequest, board_set_id: int) -> HttpResponse:
+    board_set = selectors.get_board_set_for_teacher(request.user, board_set_id)
+    boards = [selectors.board_facts(board) for board in board_set.boards.all()]
+    template = "tournaments/board_set_detail.html"
+    if request.htmx:
+        template += "#boards"
+    context = {
+        "board_set": board_set,
+        "boards": boards,
+        "preset_label": dict(PRESET_CHOICES).get(board_set.preset, ""),
+    }
+    return render(request, template, context)
+
+
+@require_POST
+@login_required
+def board_set_analyse(request: HttpRequest, board_set_id: int) -> HttpResponse:
+    board_set = selectors.get_board_set_for_teacher(request.user, board_set_id)
+    if board_set.analysis not in {BoardSet.Analysis.QUEUED, BoardSet.Analysis.RUNNING}:
+        services.board_set_request_analysis(board_set=board_set)
+    return redirect("tournaments:board_set_detail", board_set_id=board_set.pk)
+
+
+@require_GET
+@login_required
+def board_detail(request: HttpRequest, board_set_id: int, number: int) -> HttpResponse:
+    board = selectors.get_board_for_teacher(request.user, board_set_id, number)
+    numbers = list(board.board_set.boards.values_list("number", flat=True))
+    index = numbers.index(number)
+    return render(
+        request,
+        "tournaments/board_detail.html",
+        {
+            "board_set": board.board_set,
+            "board": selectors.board_facts(board),
+            "previous": numbers[index - 1] if index > 0 else None,
+            "next": numbers[index + 1] if index + 1 < len(numbers) else None,
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def board_set_create(request: HttpRequest) -> HttpResponse:
+    initial = {"name": _("Boards of %(date)s") % {"date": date_format(timezone.localdate())}}
+    form = BoardSetDealForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            board_set = services.board_set_deal(teacher=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            return redirect("tournaments:board_set_detail", board_set_id=board_set.pk)
+    return render(request, "tournaments/board_set_form.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def board_set_import(request: HttpRequest) -> HttpResponse:
+    form = BoardSetImportForm(request.POST or None, request.FILES or None)
+    context: dict[str, object] = {"form": form}
+    if request.method == "POST" and form.is_valid():
+        try:
+            board_set = services.board_set_import(
+                teacher=request.user,
+                text=form.cleaned_data["file"],
+                filename=request.FILES["file"].name,
+                name=form.cleaned_data["name"],
+                good_only=form.cleaned_data["good_only"],
+            )
+        except services.BoardImportRefused as refused:
+            context.update(problems=refused.problems, good_count=refused.good_count)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s board imported.",
+                    "%(count)s boards imported.",
+                    board_set.boards.count(),
+                )
+                % {"count": board_set.boards.count()},
+            )
+            return redirect("tournaments:board_set_detail", board_set_id=board_set.pk)
+    status = 422 if context.get("problems") or form.errors else 200
+    return render(request, "tournaments/board_set_import.html", context, status=status)
+
+
+@require_GET
+@login_required
+def board_set_download(request: HttpRequest, board_set_id: int, kind: str) -> HttpResponse:
+    """The set as a file: board slips or curtain cards (PDF, A4 or ?paper=letter),
+    PBN, or DUP for a dealing machine."""
+    board_set = selectors.get_board_set_for_teacher(request.user, board_set_id)
+    boards = [selectors.board_facts(board) for board in board_set.boards.all()]
+    paper = "Letter" if request.GET.get("paper", "").lower() == "letter" else "A4"
+    stem = slugify(board_set.name) or "boards"
+    if kind in {"slips", "curtain-cards"}:
+        prints = [
+            BoardPrint(
+                number=board.number,
+                deal=board.deal,
+                dealer=board.dealer,
+                declarer=board.declaration.declarer,
+                dd=board.dd,
+                par=board.par,
+            )
+            for board in boards
+        ]
+        if kind == "slips":
+            data = board_slips_pdf(prints, page_size=paper, title=board_set.name)
+        else:
+            data = curtain_cards_pdf(prints, page_size=paper, title=board_set.name)
+        return _attachment(data, f"{stem}-{kind}.pdf", "application/pdf")
+    if kind == "pbn":
+        text = exports.board_set_pbn(board_set, boards)
+        return _attachment(text.encode("utf-8"), f"{stem}.pbn", "text/plain; charset=utf-8")
+    if kind == "dup":
+        try:
+            data = exports.board_set_dup(boards)
+        except DupError:
+            messages.error(
+                request,
+                _(
+                    "A dealing machine file needs boards numbered one after another, "
+                    "with none missing."
+                ),
+            )
+            return redirect("tournaments:board_set_detail", board_set_id=board_set.pk)
+        return _attachment(data, f"{stem}.dup", "application/octet-stream")
+    raise Http404
+
+
+def _attachment(data: bytes, filename: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(data, content_type=content_type)
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response

@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from tournaments.models import Pupil, SchoolClass
+from tournaments.models import BoardSet, Pupil, SchoolClass
 
 
 @pytest.mark.django_db
@@ -34,4 +34,5 @@ def test_load_demo_is_idempotent(capsys: pytest.CaptureFixture[str]) -> None:
     assert get_user_model().objects.count() == 1
     assert SchoolClass.objects.count() == 1
     assert Pupil.objects.count() == 20
+    assert BoardSet.objects.get().boards.count() == 16
     assert "teacher / minibridge-demo" in capsys.readouterr().out

@@ -11,7 +11,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
-from tournaments.models import Pupil, SchoolClass
+from tournaments import services
+from tournaments.models import BoardSet, Pupil, SchoolClass
 
 
 class Command(BaseCommand):
@@ -43,6 +44,11 @@ class Command(BaseCommand):
                 Pupil.objects.get_or_create(
                     school_class=school_class, first_name=first_name, last_name=last_name
                 )
+        for set_data in data.get("board_sets", []):
+            if not BoardSet.objects.filter(teacher=teacher, name=set_data["name"]).exists():
+                # Dealt from a fixed seed, so every demo install has the same boards;
+                # the worker analyses them in the background.
+                services.board_set_deal(teacher=teacher, **set_data)
         self.stdout.write(
             self.style.SUCCESS(
                 "Demo data ready. Log in at http://127.0.0.1:8000/ as "

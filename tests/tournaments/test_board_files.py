@@ -1,0 +1,206 @@
+"""Board files: make_boards and import_boards, the PBN upload, and the downloads."""
+
+from __future__ import annotations
+
+import io
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
+from django.test import Client
+from endplay.parsers import pbn as endplay_pbn
+from endplay.types import Deal as EndplayDeal
+from pypdf import PdfReader
+
+from scoring import dealing
+from scoring.cards import Deal, Seat, Suit
+from scoring.dup import read_dup
+from scoring.pbn import read_pbn
+from tournaments import services
+from tournaments.labels import holding_text
+from tournaments.models import BoardSet
+
+CLUB_NIGHT = Path(__file__).parents[1] / "scoring" / "data" / "club_night.pbn"
+
+
+def make_boards(tmp_path: Path, *args: str) -> tuple[str, str]:
+    output = tmp_path / "boards.pbn"
+    out = StringIO()
+    call_command("make_boards", *args, "--output", str(output), stdout=out)
+    return output.read_bytes().decode("utf-8"), out.getvalue()
+
+
+def test_make_boards_writes_pbn_that_both_readers_agree_on(tmp_path: Path) -> None:
+    text, report = make_boards(tmp_path, "8", "--seed", "lesson-7", "--dd")
+    assert "seed lesson-7" in report
+    assert "\r\n" in text
+    assert "\n" not in text.replace("\r\n", "")  # every line ends in CRLF
+    ours = read_pbn(text)
+    assert ours.ok
+    expected = dealing.deal_boards(8, seed="lesson-7")
+    assert [game.board.deal for game in ours.boards] == [board.deal for board in expected.boards]
+    assert [game.board.dealer for game in ours.boards] == [
+        Seat.dealer_of_board(n) for n in range(1, 9)
+    ]
+    for game in ours.boards:
+        assert game.tag("Vulnerable") == "None"
+        assert game.tag("Deal").startswith(f"{game.board.dealer.value}:")  # type: ignore[union-attr]
+        assert game.tag("MinibridgeDeclarer") == game.declaration.declarer.value
+        assert game.tag("MinibridgePar") is not None
+        assert game.tag("DoubleDummyTricks") is not None
+    theirs = endplay_pbn.loads(text)
+    assert [board.deal.to_pbn() for board in theirs] == [
+        EndplayDeal(game.board.deal.to_pbn()).to_pbn() for game in ours.boards
+    ]
+
+
+def test_make_boards_without_analysis_has_no_par(tmp_path: Path) -> None:
+    text, _ = make_boards(tmp_path, "3")
+    assert "MinibridgeDeclarer" in text
+    assert "MinibridgePar" not in text
+    assert "DoubleDummyTricks" not in text
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["0"], "1 to 64"),
+        (["65"], "1 to 64"),
+        (["4", "--preset", "slams"], "invalid choice"),
+    ],
+)
+def test_make_boards_refuses_bad_arguments(tmp_path: Path, args: list[str], message: str) -> None:
+    with pytest.raises(CommandError, match=message):
+        make_boards(tmp_path, *args)
+
+
+def test_make_boards_refuses_a_missing_folder(tmp_path: Path) -> None:
+    with pytest.raises(CommandError, match="does not exist"):
+        call_command("make_boards", "2", "--output", str(tmp_path / "nope" / "b.pbn"))
+
+
+def test_import_boards_names_the_twenty_twenty_board(alice) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(CommandError, match="Board 3: it is a 20–20 deal"):
+        call_command("import_boards", str(CLUB_NIGHT), "--teacher", "alice")
+    assert not BoardSet.objects.exists()
+    call_command(
+        "import_boards", str(CLUB_NIGHT), "--teacher", "alice", "--good-only", stdout=StringIO()
+    )
+    board_set = BoardSet.objects.get()
+    assert board_set.source == BoardSet.Source.IMPORTED
+    assert board_set.name == "club_night"
+    assert list(board_set.boards.values_list("number", flat=True)) == [1, 2]
+
+
+@pytest.mark.django_db
+def test_import_boards_refuses_an_unknown_teacher() -> None:
+    with pytest.raises(CommandError, match="no teacher called 'nobody'"):
+        call_command("import_boards", str(CLUB_NIGHT), "--teacher", "nobody")
+
+
+def upload(client: Client, content: bytes, **data: object):  # type: ignore[no-untyped-def]
+    file = SimpleUploadedFile("week.pbn", content, content_type="application/octet-stream")
+    return client.post("/boards/import/", {"file": file, "name": "", **data})
+
+
+def test_the_upload_names_the_bad_board_and_saves_nothing(alice_client: Client) -> None:
+    response = upload(alice_client, CLUB_NIGHT.read_bytes())
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "Board 3: it is a 20–20 deal" in html
+    assert "import the 2 good boards only" in html
+    assert not BoardSet.objects.exists()
+
+
+def test_the_upload_can_take_the_good_boards_only(
+    alice_client: Client, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
+    with django_capture_on_commit_callbacks(execute=True):
+        response = upload(alice_client, CLUB_NIGHT.read_bytes(), good_only="on")
+    board_set = BoardSet.objects.get()
+    assert response.status_code == 302
+    assert board_set.boards.count() == 2
+    board_set.refresh_from_db()
+    assert board_set.analysis == BoardSet.Analysis.DONE
+
+
+def test_the_upload_refuses_a_dealer_that_does_not_follow_the_board_number(
+    alice_client: Client,
+) -> None:
+    text = CLUB_NIGHT.read_text(encoding="utf-8-sig").replace('[Dealer "E"]', '[Dealer "W"]')
+    html = upload(alice_client, text.encode("latin-1", "replace")).content.decode()
+    assert "the file says West deals, but in Minibridge board 2 is dealt by East" in html
+
+
+def test_the_upload_refuses_an_empty_file(alice_client: Client) -> None:
+    response = upload(alice_client, b"% just a comment\r\n")
+    assert "The file has no boards in it." in response.content.decode()
+
+
+def test_the_upload_speaks_norwegian(alice_client: Client) -> None:
+    alice_client.post("/i18n/setlang/", {"language": "nb", "next": "/"})
+    html = upload(alice_client, CLUB_NIGHT.read_bytes()).content.decode()
+    assert "spill i denne filen kan ikke brukes" in html
+
+
+@pytest.fixture
+def analysed_set(alice, django_capture_on_commit_callbacks) -> BoardSet:  # type: ignore[no-untyped-def]
+    with django_capture_on_commit_callbacks(execute=True):
+        board_set = services.board_set_deal(teacher=alice, name="Week 3", count=6, seed="files")
+    board_set.refresh_from_db()
+    return board_set
+
+
+def test_the_pbn_download_reads_back_as_the_set(
+    alice_client: Client, analysed_set: BoardSet
+) -> None:
+    response = alice_client.get(f"/boards/{analysed_set.pk}/download/pbn/")
+    assert response["Content-Disposition"] == 'attachment; filename="week-3.pbn"'
+    parsed = read_pbn(response.content)
+    assert parsed.ok
+    assert [game.board.deal.to_pbn() for game in parsed.boards] == list(
+        analysed_set.boards.values_list("deal", flat=True)
+    )
+    assert all(game.tag("MinibridgePar") for game in parsed.boards)
+
+
+def test_the_dup_download_holds_the_same_deals(
+    alice_client: Client, analysed_set: BoardSet
+) -> None:
+    response = alice_client.get(f"/boards/{analysed_set.pk}/download/dup/")
+    assert len(response.content) == 6 * 156
+    deals = [board.deal for board in read_dup(response.content).boards]
+    assert [deal.to_pbn() for deal in deals] == list(
+        analysed_set.boards.values_list("deal", flat=True)
+    )
+
+
+def test_the_slips_pdf_holds_the_cards(alice_client: Client, analysed_set: BoardSet) -> None:
+    response = alice_client.get(f"/boards/{analysed_set.pk}/download/slips/?paper=letter")
+    assert response["Content-Type"] == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.content))
+    assert [round(float(v)) for v in reader.pages[0].mediabox[2:]] == [612, 792]
+    text = " ".join(reader.pages[0].extract_text().split())
+    first = Deal.from_pbn(analysed_set.boards.get(number=1).deal)
+    assert "Board 1" in text
+    assert "Week 3" in text
+    for suit in Suit:
+        assert f"{suit.symbol} {holding_text(first[Seat.NORTH].holding(suit))}" in text
+
+
+def test_the_curtain_cards_pdf_has_a_slip_per_hand(
+    alice_client: Client, analysed_set: BoardSet
+) -> None:
+    response = alice_client.get(f"/boards/{analysed_set.pk}/download/curtain-cards/")
+    reader = PdfReader(io.BytesIO(response.content))
+    assert len(reader.pages) == 3  # 6 boards × 4 hands, 8 slips a page
+
+
+def test_an_unknown_download_is_404(alice_client: Client, analysed_set: BoardSet) -> None:
+    assert alice_client.get(f"/boards/{analysed_set.pk}/download/xls/").status_code == 404
+
+
+def test_downloads_are_404_for_another_teacher(bob_client: Client, analysed_set: BoardSet) -> None:
+    assert bob_client.get(f"/boards/{analysed_set.pk}/download/pbn/").status_code == 404
