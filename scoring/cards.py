@@ -190,10 +190,11 @@ class Rank(IntEnum):
     @property
     def hcp(self) -> int:
         """High-card points: ace 4, king 3, queen 2, jack 1, others 0."""
-        return max(0, self.value - 10)
+        return max(0, int(self) - 10)
 
 
 RANK_CHARS = "AKQJT98765432"
+_SUIT_INDEX = {suit.value: index for index, suit in enumerate(Suit)}
 
 
 @dataclass(frozen=True, order=True)
@@ -205,6 +206,11 @@ class Card:
 
     def __str__(self) -> str:
         return f"{self.suit.symbol}{self.rank.char}"
+
+    def __hash__(self) -> int:
+        # Equal cards hash alike, as the generated hash would, but without Enum's
+        # Python-level __hash__: dealing builds thousands of hands a second.
+        return hash((self.suit._value_, int(self.rank)))
 
 
 def full_deck() -> tuple[Card, ...]:
@@ -285,7 +291,7 @@ class Hand:
         return len(self.cards)
 
     def __iter__(self) -> Iterator[Card]:
-        return iter(sorted(self.cards, key=lambda c: (list(Suit).index(c.suit), -c.rank)))
+        return iter(sorted(self.cards, key=lambda c: (_SUIT_INDEX[c.suit._value_], -c.rank)))
 
     def __contains__(self, card: object) -> bool:
         return card in self.cards
@@ -306,7 +312,7 @@ class Deal:
     def __post_init__(self) -> None:
         seen: dict[Card, Seat] = {}
         for seat in Seat:
-            for card in self[seat]:
+            for card in self[seat].cards:
                 if card in seen:
                     raise ScoringError(
                         ErrorCode.DEAL_DUPLICATE_CARD,
