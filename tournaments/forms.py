@@ -1,7 +1,13 @@
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
+
+from tournaments.labels import PROFILE_NAMES
+from tournaments.models import BoardSet, Pupil, Session
 
 
 class SchoolClassForm(forms.Form):
@@ -80,3 +86,63 @@ class BoardSetImportForm(forms.Form):
         except UnicodeDecodeError:
             text = data.decode("latin-1")
         return text
+
+
+class PresentForm(forms.Form):
+    """Who is here today: every active pupil, ticked by default."""
+
+    def __init__(self, *args: Any, pupils: Sequence[Pupil], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["present"] = forms.ModelMultipleChoiceField(
+            label=_("Who is here today?"),
+            queryset=Pupil.objects.filter(pk__in=[pupil.pk for pupil in pupils]),
+            widget=forms.CheckboxSelectMultiple,
+            required=False,
+            initial=[pupil.pk for pupil in pupils],
+        )
+
+
+class SessionSetupForm(forms.Form):
+    movement_kind = forms.ChoiceField(
+        label=_("Movement"),
+        choices=[
+            ("mitchell", _("Mitchell: North–South pairs stay put, East–West pairs move")),
+            ("howell", _("Howell: everybody moves, and each pair meets every other pair")),
+        ],
+        widget=forms.RadioSelect,
+    )
+    movement_style = forms.ChoiceField(
+        label=_("With an even number of tables"),
+        choices=[
+            ("skip", _("Skip: East–West jump one table halfway (one round fewer)")),
+            ("relay", _("Share and relay: tables 1 and the last share boards")),
+        ],
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=15)
+    boards_per_round = forms.IntegerField(
+        label=_("Boards a round"),
+        min_value=1,
+        max_value=8,
+        help_text=_("Pupils play about one board every 7 to 10 minutes."),
+    )
+    arrow_switch = forms.BooleanField(
+        label=_("One ranking for everybody (arrow switch in the last round)"), required=False
+    )
+    board_set = forms.ChoiceField(label=_("Boards"))
+    scoring_profile = forms.ChoiceField(label=_("Scoring"))
+    convention = forms.ChoiceField(label=_("Matchpoints"), choices=Session.Convention.choices)
+
+    NEW_SET = "new"
+
+    def __init__(self, *args: Any, board_sets: Sequence[BoardSet], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.board_sets = {str(board_set.pk): board_set for board_set in board_sets}
+        self.fields["board_set"].choices = [
+            (self.NEW_SET, _("Deal a new set now, just the boards this movement needs")),
+            *[(key, str(board_set)) for key, board_set in self.board_sets.items()],
+        ]
+        self.fields["scoring_profile"].choices = [
+            (name, label) for name, label in PROFILE_NAMES.items()
+        ]

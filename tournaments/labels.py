@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scoring.cards import Card, Rank, Seat, Side, Strain, Suit
+from scoring.movements import ReasonCode
 
 SEAT_NAMES: dict[Seat, Promise] = {
     Seat.NORTH: _("North"),
@@ -53,3 +54,57 @@ def rank_text(rank: Rank) -> str:
 def holding_text(cards: Iterable[Card]) -> str:
     """One suit's cards as shown: ``"A K 10 7"``, or ``"—"`` for a void."""
     return " ".join(rank_text(card.rank) for card in cards) or "—"
+
+
+# scoring.movements.REASONS in the user's language; the placeholders are the same.
+MOVEMENT_REASONS: dict[ReasonCode, Promise] = {
+    ReasonCode.HOWELL_EVERYONE_MEETS: _(
+        "With {pairs} pairs there is time for every pair to play against every other "
+        "pair once, which takes {rounds} rounds."
+    ),
+    ReasonCode.HOWELL_FEW_TABLES: _(
+        "With only two tables the pairs change opponents every round, and there is time "
+        "for {rounds} of the {full_rounds} rounds it takes to meet everyone."
+    ),
+    ReasonCode.MITCHELL_ODD_TABLES: _(
+        "With {tables} tables the North–South pairs stay at their table and the East–West "
+        "pairs move up one table each round, for {rounds} rounds."
+    ),
+    ReasonCode.MITCHELL_SKIP: _(
+        "With {tables} tables the North–South pairs stay at their table and the East–West "
+        "pairs move up one table each round, jumping one extra table after round "
+        "{skip_after} so that nobody plays the same board twice."
+    ),
+    ReasonCode.MITCHELL_SKIP_NOT_REACHED: _(
+        "With {tables} tables and {rounds} rounds the North–South pairs stay at their "
+        "table and the East–West pairs simply move up one table each round."
+    ),
+    ReasonCode.MITCHELL_RELAY: _(
+        "With {tables} tables the North–South pairs stay and the East–West pairs move up "
+        "one table each round, while tables 1 and {tables} share their boards and one set "
+        "of boards rests on a side table between tables {stand_after} and {stand_before}."
+    ),
+    ReasonCode.HOWELL_TOO_LONG: _(
+        "Playing against every other pair would take {howell_rounds} rounds but only "
+        "{max_rounds} fit in the lesson, so the North–South pairs stay at their table and "
+        "the East–West pairs move from table to table."
+    ),
+    ReasonCode.HOWELL_NEEDS_MORE_BOARDS: _(
+        "Playing against every other pair needs at least {min_boards} boards each round at "
+        "every table, so the North–South pairs stay at their table and the East–West pairs "
+        "move from table to table."
+    ),
+}
+
+
+# The scoring profiles of scoring.profiles.PROFILES, as a teacher chooses them.
+PROFILE_NAMES: dict[str, Promise] = {
+    "ebu": _("EBU scoring (the usual: part-score 50, game 300)"),
+    "acbl": _("ACBL scoring (10 a trick, game 300)"),
+    "ebu-slam": _("EBU scoring with slams"),
+    "lesson": _("Lesson: part-scores only"),
+    "lesson-nt": _("Lesson: no trumps only"),
+    "tricks": _("Tricks only (each side scores its tricks)"),
+    "target": _("Target tricks from the points (sliding scale)"),
+    "target-french": _("Target tricks from the points (French table)"),
+}

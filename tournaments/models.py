@@ -132,3 +132,177 @@ class Board(models.Model):
 
     def __str__(self) -> str:
         return f"{self.board_set} #{self.number}"
+
+
+class Partnership(models.Model):
+    """Two pupils who play together for the term; new sessions pair them again."""
+
+    school_class = models.ForeignKey(
+        SchoolClass,
+        on_delete=models.CASCADE,
+        related_name="partnerships",
+        verbose_name=_("class"),
+    )
+    first = models.ForeignKey(
+        Pupil, on_delete=models.CASCADE, related_name="+", verbose_name=_("pupil")
+    )
+    second = models.ForeignKey(
+        Pupil, on_delete=models.CASCADE, related_name="+", verbose_name=_("partner")
+    )
+
+    class Meta:
+        verbose_name = _("partnership")
+        verbose_name_plural = _("partnerships")
+        constraints = [
+            models.UniqueConstraint("first", name="one_partnership_per_pupil_first"),
+            models.UniqueConstraint("second", name="one_partnership_per_pupil_second"),
+            models.CheckConstraint(
+                condition=~models.Q(first=models.F("second")), name="partnership_of_two"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} & {self.second}"
+
+
+class Session(models.Model):
+    """One lesson's duplicate tournament: who is here, the pairs, the movement, the boards."""
+
+    class State(models.TextChoices):
+        DRAFT = "draft", _("Being set up")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    class Convention(models.TextChoices):
+        EBU = "ebu", _("2 points for each pair beaten, 1 for a tie (EBU)")
+        ACBL = "acbl", _("1 point for each pair beaten, ½ for a tie (ACBL)")
+
+    class Kind(models.TextChoices):
+        MITCHELL = "mitchell", _("Mitchell")
+        HOWELL = "howell", _("Howell")
+
+    class Style(models.TextChoices):
+        STANDARD = "standard", _("Standard")
+        SKIP = "skip", _("Skip")
+        RELAY = "relay", _("Share and relay")
+
+    school_class = models.ForeignKey(
+        SchoolClass, on_delete=models.CASCADE, related_name="sessions", verbose_name=_("class")
+    )
+    date = models.DateField(_("date"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.DRAFT)
+    present = models.ManyToManyField(
+        Pupil, related_name="sessions_present", verbose_name=_("pupils present"), blank=True
+    )
+    board_set = models.ForeignKey(
+        BoardSet,
+        on_delete=models.PROTECT,
+        related_name="sessions",
+        verbose_name=_("board set"),
+        null=True,
+        blank=True,
+    )
+    scoring_profile = models.CharField(_("scoring"), max_length=20, default="ebu")
+    convention = models.CharField(
+        _("matchpoints"), max_length=4, choices=Convention.choices, default=Convention.EBU
+    )
+    boards_per_round = models.PositiveSmallIntegerField(_("boards per round"), default=2)
+    # The movement's parameters; its timetable is computed from them by scoring.movements.
+    movement_kind = models.CharField(_("movement"), max_length=10, choices=Kind.choices, blank=True)
+    movement_style = models.CharField(
+        _("movement style"), max_length=10, choices=Style.choices, blank=True
+    )
+    rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
+    arrow_switch = models.BooleanField(_("arrow switch in the last round"), default=False)
+    current_round = models.PositiveSmallIntegerField(_("current round"), default=1)
+
+    class Meta:
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+        ordering = ["-date", "-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(boards_per_round__gte=1, boards_per_round__lte=8),
+                name="boards_per_round_1_to_8",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.school_class} {self.date}"
+
+
+class Pair(models.Model):
+    """A pair in a session. ``number`` and ``line`` are the pair's name in the movement
+    ("3 N–S" in a Mitchell, "3" in a Howell), given when the session starts."""
+
+    class Line(models.TextChoices):
+        NS = "NS", _("North–South")
+        EW = "EW", _("East–West")
+
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="pairs", verbose_name=_("session")
+    )
+    number = models.PositiveSmallIntegerField(_("pair number"))
+    line = models.CharField(_("line"), max_length=2, choices=Line.choices, blank=True)
+    # From this round on the pair no longer plays (a pupil left early); its opponents
+    # have those rounds off. Results already entered are kept.
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        _("sits out from round"), null=True, blank=True
+    )
+
+    class Meta:
+        verbose_name = _("pair")
+        verbose_name_plural = _("pairs")
+        ordering = ["session", "-line", "number"]  # N–S pairs first, then E–W
+        constraints = [
+            models.UniqueConstraint("session", "line", "number", name="unique_pair_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}{' ' + self.line if self.line else ''}"
+
+
+class PairMember(models.Model):
+    """A pupil in a pair. A pupil is in at most one pair of a session (the database
+    refuses a second). Three pupils may share a pair and take turns."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="+")
+    pair = models.ForeignKey(
+        Pair, on_delete=models.CASCADE, related_name="members", verbose_name=_("pair")
+    )
+    pupil = models.ForeignKey(
+        Pupil, on_delete=models.PROTECT, related_name="pair_memberships", verbose_name=_("pupil")
+    )
+    position = models.PositiveSmallIntegerField(default=1)
+
+    class Meta:
+        ordering = ["pair", "position"]
+        constraints = [
+            models.UniqueConstraint("session", "pupil", name="one_pair_per_pupil_per_session"),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.pupil)
+
+
+class Table(models.Model):
+    """A table of a running session. ``token`` makes the table's unguessable link
+    (its QR code on the table card): no login, only this table's boards."""
+
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="tables", verbose_name=_("session")
+    )
+    number = models.PositiveSmallIntegerField(_("table number"))
+    token = models.CharField(max_length=32, unique=True)
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint("session", "number", name="unique_table_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} · {self.number}"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import views
+from tournaments import session_views, views
 
 app_name = "tournaments"
 
@@ -20,4 +20,18 @@ urlpatterns = [
         name="board_set_download",
     ),
     path("boards/<int:board_set_id>/<int:number>/", views.board_detail, name="board_detail"),
+    path("classes/<int:class_id>/sessions/new/", session_views.session_new, name="session_new"),
+    path("sessions/<int:session_id>/", session_views.session_detail, name="session_detail"),
+    path("sessions/<int:session_id>/pairs/", session_views.session_pairs, name="session_pairs"),
+    path("sessions/<int:session_id>/setup/", session_views.session_setup, name="session_setup"),
+    path("sessions/<int:session_id>/round/", session_views.session_round, name="session_round"),
+    path("sessions/<int:session_id>/replace/", session_views.pair_replace, name="pair_replace"),
+    path("sessions/<int:session_id>/withdraw/", session_views.pair_withdraw, name="pair_withdraw"),
+    path(
+        "sessions/<int:session_id>/print/<str:kind>/",
+        session_views.session_print,
+        name="session_print",
+    ),
+    # A table's own link, from the QR code on its table card: short, no login.
+    path("t/<str:token>/", session_views.table_page, name="table_page"),
 ]

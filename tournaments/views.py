@@ -38,7 +38,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def class_create(request: HttpRequest) -> HttpResponse:
-    form = SchoolClassForm(request.POST or None)
+    form = SchoolClassForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
             school_class = services.class_create(
@@ -61,7 +61,12 @@ def class_detail(request: HttpRequest, class_id: int) -> HttpResponse:
     return render(
         request,
         "tournaments/class_detail.html",
-        {"school_class": school_class, "pupils": school_class.pupils.all(), "form": PupilForm()},
+        {
+            "school_class": school_class,
+            "pupils": school_class.pupils.all(),
+            "form": PupilForm(),
+            "sessions": school_class.sessions.all()[:12],
+        },
     )
 
 
@@ -144,7 +149,7 @@ def board_detail(request: HttpRequest, board_set_id: int, number: int) -> HttpRe
 @login_required
 def board_set_create(request: HttpRequest) -> HttpResponse:
     initial = {"name": _("Boards of %(date)s") % {"date": date_format(timezone.localdate())}}
-    form = BoardSetDealForm(request.POST or None, initial=initial)
+    form = BoardSetDealForm(request.POST if request.method == "POST" else None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             board_set = services.board_set_deal(teacher=request.user, **form.cleaned_data)
@@ -158,7 +163,10 @@ def board_set_create(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def board_set_import(request: HttpRequest) -> HttpResponse:
-    form = BoardSetImportForm(request.POST or None, request.FILES or None)
+    form = BoardSetImportForm(
+        request.POST if request.method == "POST" else None,
+        request.FILES if request.method == "POST" else None,
+    )
     context: dict[str, object] = {"form": form}
     if request.method == "POST" and form.is_valid():
         try:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from django import template
 from django.utils.functional import Promise
+from django.utils.translation import gettext as _
 
 from scoring.cards import Seat, Strain, Suit
 from tournaments.labels import SEAT_LETTERS, SEAT_NAMES, STRAIN_NAMES, SUIT_NAMES
+from tournaments.models import Pair
 
 register = template.Library()
 
@@ -29,3 +31,13 @@ def strain_name(strain: Strain | str) -> Promise:
 @register.filter
 def suit_name(suit: Suit | str) -> Promise:
     return SUIT_NAMES[Suit(suit)]
+
+
+@register.filter
+def pair_number(pair: Pair) -> str:
+    """ "3 N–S" / "3 Ø–V" in a Mitchell, "3" in a Howell."""
+    if pair.line == Pair.Line.NS:
+        return _("%(number)s N–S") % {"number": pair.number}
+    if pair.line == Pair.Line.EW:
+        return _("%(number)s E–W") % {"number": pair.number}
+    return str(pair.number)

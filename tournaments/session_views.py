@@ -1,0 +1,394 @@
+"""Session pages: the set-up wizard (present → pairs → movement and boards → start),
+the running session's page, its printables, and each table's own page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoring.movements import MitchellStyle, Movement, MovementError, PairId, table_card
+from tournaments import selectors, services, sessions
+from tournaments.forms import PresentForm, PupilForm, SessionSetupForm
+from tournaments.models import Pair, PairMember, Pupil, Session, Table
+from tournaments.templatetags.bridge import pair_number
+
+SELECTED_KEY = "selected-pupil-%s"
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def session_new(request: HttpRequest, class_id: int) -> HttpResponse:
+    """Step 1: tick who is here (everybody is ticked), add a pupil on the spot."""
+    school_class = selectors.get_class_for_teacher(request.user, class_id)
+    pupils = list(school_class.pupils.filter(active=True))
+    form = PresentForm(request.POST if request.method == "POST" else None, pupils=pupils)
+    pupil_form = PupilForm(request.POST if "add_pupil" in request.POST else None)
+    status = 200
+    if request.method == "POST" and "add_pupil" in request.POST:
+        # Add a pupil without losing the ticks: the page comes back with them kept.
+        ticked = {int(pk) for pk in request.POST.getlist("present") if pk.isdigit()}
+        if pupil_form.is_valid():
+            try:
+                pupil = services.pupil_add(school_class=school_class, **pupil_form.cleaned_data)
+            except ValidationError as error:
+                pupil_form.add_error(None, error)
+                status = 422
+            else:
+                ticked.add(pupil.pk)
+                pupils.append(pupil)
+                pupil_form = PupilForm()
+        else:
+            status = 422
+        pupils.sort(key=lambda p: (p.first_name.lower(), p.last_name.lower()))
+        form = PresentForm(pupils=pupils, initial={"present": sorted(ticked)})
+    elif request.method == "POST" and form.is_valid():
+        try:
+            session = sessions.session_create(
+                school_class=school_class,
+                present=list(form.cleaned_data["present"]),
+                date=timezone.localdate(),
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+            status = 422
+        else:
+            return redirect("tournaments:session_pairs", session_id=session.pk)
+    context = {"school_class": school_class, "form": form, "pupil_form": pupil_form}
+    template = "tournaments/session_new.html"
+    if request.htmx:
+        template += "#present-form"
+    return render(request, template, context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def session_pairs(request: HttpRequest, session_id: int) -> HttpResponse:
+    """Step 2: the pairs, made from who is here. Tap a pupil, then another, to swap."""
+    session = sessions.get_session_for_teacher(request.user, session_id)
+    if session.state != Session.State.DRAFT:
+        return redirect("tournaments:session_detail", session_id=session.pk)
+    key = SELECTED_KEY % session.pk
+    if request.method == "POST":
+        if "keep" in request.POST:
+            kept = sessions.session_keep_partnerships(session=session)
+            messages.success(
+                request,
+                _("%(count)s pairs will be kept together in the next sessions.") % {"count": kept},
+            )
+        elif "pupil" in request.POST:
+            pupil = get_object_or_404(
+                Pupil, pk=request.POST["pupil"], pair_memberships__session=session
+            )
+            selected = request.session.pop(key, None)
+            if selected is None:
+                request.session[key] = pupil.pk
+            elif selected != pupil.pk:
+                other = get_object_or_404(Pupil, pk=selected, pair_memberships__session=session)
+                sessions.session_swap_pupils(session=session, first=other, second=pupil)
+        if not request.htmx:
+            return redirect("tournaments:session_pairs", session_id=session.pk)
+    context = {
+        "session": session,
+        "pairs": sessions.session_pairs(session),
+        "selected": request.session.get(key),
+    }
+    template = "tournaments/session_pairs.html"
+    if request.htmx:
+        template += "#pairs"
+    return render(request, template, context)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def session_setup(request: HttpRequest, session_id: int) -> HttpResponse:
+    """Step 3: the movement (suggested, with its reason) and the boards; then start."""
+    session = sessions.get_session_for_teacher(request.user, session_id)
+    if session.state != Session.State.DRAFT:
+        return redirect("tournaments:session_detail", session_id=session.pk)
+    pair_count = session.pairs.count()
+    suggestion = sessions.session_suggestion(session)
+    board_sets = list(selectors.board_sets_for_teacher(request.user))
+    initial = {
+        "movement_kind": suggestion.kind.value,
+        "movement_style": "relay" if suggestion.style == MitchellStyle.RELAY else "skip",
+        "rounds": suggestion.rounds,
+        "boards_per_round": suggestion.boards_per_round,
+        "arrow_switch": False,
+        "board_set": next(
+            (str(bs.pk) for bs in board_sets if bs.board_count >= suggestion.rounds * 2),
+            SessionSetupForm.NEW_SET,
+        ),
+        "scoring_profile": session.scoring_profile,
+        "convention": session.convention,
+    }
+    form = SessionSetupForm(
+        request.POST if request.method == "POST" else None, board_sets=board_sets, initial=initial
+    )
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            movement = _configure(request, session, data, form)
+            sessions.session_start(session=session)
+        except ValidationError as error:
+            form.add_error(None, error)
+            status = 422
+        else:
+            messages.success(
+                request,
+                _("The session has started: %(tables)s tables, %(rounds)s rounds.")
+                % {"tables": movement.tables, "rounds": movement.rounds},
+            )
+            return redirect("tournaments:session_detail", session_id=session.pk)
+    context = {
+        "session": session,
+        "form": form,
+        "suggestion": suggestion,
+        "reason": sessions.suggestion_reason(suggestion),
+        "pair_count": pair_count,
+        "even_tables": suggestion.tables % 2 == 0,
+    }
+    return render(request, "tournaments/session_setup.html", context, status=status)
+
+
+def _configure(
+    request: HttpRequest, session: Session, data: dict[str, object], form: SessionSetupForm
+) -> Movement:
+    params = {
+        "movement_kind": str(data["movement_kind"]),
+        "movement_style": str(data["movement_style"] or "skip"),
+        "rounds": int(data["rounds"]),  # type: ignore[call-overload]
+        "arrow_switch": bool(data["arrow_switch"]),
+        "boards_per_round": int(data["boards_per_round"]),  # type: ignore[call-overload]
+        "scoring_profile": str(data["scoring_profile"]),
+        "convention": str(data["convention"]),
+    }
+    if data["board_set"] == SessionSetupForm.NEW_SET:
+        # Deal exactly the boards the movement plays, in the same transaction.
+        probe = Session(**params)
+        try:
+            movement = sessions.session_movement(probe, pairs=session.pairs.count())
+        except MovementError as error:
+            raise ValidationError(sessions.movement_error_message(error)) from error
+        board_set = services.board_set_deal(
+            teacher=request.user,
+            name=_("%(class)s, %(date)s")
+            % {"class": session.school_class, "date": date_format(session.date)},
+            count=movement.total_boards,
+        )
+    else:
+        board_set = form.board_sets[str(data["board_set"])]
+    return sessions.session_configure(session=session, board_set=board_set, **params)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One table in one round, as the teacher and the table see it."""
+
+    table: Table
+    ns: Pair | None
+    ew: Pair | None
+    boards: range
+    sits_out: bool
+    arrow_switched: bool
+
+
+def _round_rows(session: Session, movement: Movement, round_: int) -> list[TableRow]:
+    pairs = {sessions.pair_id(pair): pair for pair in sessions.session_pairs(session)}
+    tables = {table.number: table for table in session.tables.all()}
+    rows = []
+    for entry in movement.round_entries(round_):
+        ns = pairs.get(entry.ns_pair) if entry.ns_pair else None
+        ew = pairs.get(entry.ew_pair) if entry.ew_pair else None
+        withdrawn = any(
+            pair is not None
+            and pair.withdrawn_from_round is not None
+            and pair.withdrawn_from_round <= round_
+            for pair in (ns, ew)
+        )
+        rows.append(
+            TableRow(
+                table=tables[entry.table],
+                ns=ns,
+                ew=ew,
+                boards=movement.boards(entry.board_set),
+                sits_out=entry.sits_out or withdrawn,
+                arrow_switched=entry.arrow_switched,
+            )
+        )
+    return rows
+
+
+@require_GET
+@login_required
+def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = sessions.get_session_for_teacher(request.user, session_id)
+    if session.state == Session.State.DRAFT:
+        return redirect("tournaments:session_pairs", session_id=session.pk)
+    movement = sessions.session_movement(session)
+    context = {
+        "session": session,
+        "movement": movement,
+        "rows": _round_rows(session, movement, session.current_round),
+        "pairs": sessions.session_pairs(session),
+        "absent": session.school_class.pupils.filter(active=True).exclude(
+            pair_memberships__session=session
+        ),
+        "rounds": range(session.current_round, movement.rounds + 1),
+    }
+    return render(request, "tournaments/session_detail.html", context)
+
+
+@require_POST
+@login_required
+def session_round(request: HttpRequest, session_id: int) -> HttpResponse:
+    """Move the whole session to the next (or back to the previous) round."""
+    session = sessions.get_session_for_teacher(request.user, session_id)
+    movement = sessions.session_movement(session)
+    step = -1 if request.POST.get("direction") == "back" else 1
+    target = session.current_round + step
+    if session.state == Session.State.RUNNING and 1 <= target <= movement.rounds:
+        Session.objects.filter(pk=session.pk).update(current_round=target)
+    return redirect("tournaments:session_detail", session_id=session.pk)
+
+
+@require_POST
+@login_required
+def pair_replace(request: HttpRequest, session_id: int) -> HttpResponse:
+    """A pupil who arrives late takes the place of one who is away or leaves."""
+    session = sessions.get_session_for_teacher(request.user, session_id)
+    member = get_object_or_404(
+        PairMember.objects.select_related("pair", "pupil"),
+        session=session,
+        pupil_id=_int(request.POST.get("old")),
+    )
+    pair, old = member.pair, member.pupil
+    new = get_object_or_404(
+        Pupil, pk=_int(request.POST.get("new")), school_class=session.school_class
+    )
+    try:
+        sessions.pair_replace_pupil(pair=pair, old=old, new=new)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request,
+            _("%(new)s plays in pair %(pair)s instead of %(old)s.")
+            % {"new": new, "old": old, "pair": pair_number(pair)},
+        )
+    return redirect("tournaments:session_detail", session_id=session.pk)
+
+
+@require_POST
+@login_required
+def pair_withdraw(request: HttpRequest, session_id: int) -> HttpResponse:
+    """A pair stops playing from a round (a pupil leaves early)."""
+    session = sessions.get_session_for_teacher(request.user, session_id)
+    pair = get_object_or_404(Pair, pk=_int(request.POST.get("pair")), session=session)
+    try:
+        from_round = int(request.POST.get("from_round", ""))
+        sessions.pair_withdraw(pair=pair, from_round=from_round)
+    except ValueError:
+        messages.error(request, _("Choose the round the pair stops playing."))
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request,
+            _("Pair %(pair)s sits out from round %(round)s; their opponents have those rounds off.")
+            % {"pair": pair_number(pair), "round": from_round},
+        )
+    return redirect("tournaments:session_detail", session_id=session.pk)
+
+
+def _int(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() else None
+
+
+@require_GET
+@login_required
+def session_print(request: HttpRequest, session_id: int, kind: str) -> HttpResponse:
+    from tournaments.printing.movement import (
+        SessionPrint,
+        movement_chart_pdf,
+        pair_cards_pdf,
+        table_cards_pdf,
+    )
+
+    session = sessions.get_session_for_teacher(request.user, session_id)
+    if session.state == Session.State.DRAFT:
+        raise Http404
+    builders = {
+        "table-cards": table_cards_pdf,
+        "movement-chart": movement_chart_pdf,
+        "pair-cards": pair_cards_pdf,
+    }
+    if kind not in builders:
+        raise Http404
+    movement = sessions.session_movement(session)
+    names: dict[PairId, str] = {
+        sessions.pair_id(pair): sessions.pair_label(pair)
+        for pair in sessions.session_pairs(session)
+    }
+    urls = {
+        table.number: request.build_absolute_uri(
+            reverse("tournaments:table_page", kwargs={"token": table.token})
+        )
+        for table in session.tables.all()
+    }
+    paper = "Letter" if request.GET.get("paper", "").lower() == "letter" else "A4"
+    title = f"{session.school_class} · {date_format(session.date)}"
+    data = builders[kind](
+        SessionPrint(
+            title=title, movement=movement, pair_names=names, table_urls=urls, page_size=paper
+        )
+    )
+    response = HttpResponse(data, content_type="application/pdf")
+    filename = f"{slugify(str(session.school_class))}-{session.date}-{kind}.pdf"
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
+
+
+@require_GET
+def table_page(request: HttpRequest, token: str) -> HttpResponse:
+    """A table's own page (its QR code): no login, only this table's current round."""
+    table = get_object_or_404(Table.objects.select_related("session__school_class"), token=token)
+    session = table.session
+    if session.state != Session.State.RUNNING:
+        return render(request, "tournaments/table_closed.html", {"table": table}, status=410)
+    movement = sessions.session_movement(session)
+    rows = _round_rows(session, movement, session.current_round)
+    row = next(r for r in rows if r.table.pk == table.pk)
+    card = table_card(movement, table.number)
+    this_round = next(line for line in card if line.round == session.current_round)
+    boards = {
+        board.number: selectors.board_facts(board)
+        for board in session.board_set.boards.filter(number__in=list(row.boards))  # type: ignore[union-attr]
+    }
+    context = {
+        "table": table,
+        "session": session,
+        "movement": movement,
+        "row": row,
+        "boards": [boards[number] for number in row.boards if number in boards],
+        "next": this_round,
+        "movers": [
+            (pair, position)
+            for pair, position in ((row.ns, this_round.ns_next), (row.ew, this_round.ew_next))
+            if pair is not None and position is not None
+        ],
+        "last_round": session.current_round >= movement.rounds,
+    }
+    return render(request, "tournaments/table.html", context)

@@ -1,0 +1,369 @@
+"""Sessions: who is here, the pairs, the movement, the tables. Reads first, then writes.
+
+The movement's timetable is never stored: it follows from the session's parameters and
+its number of pairs through ``scoring.movements``, so it cannot drift from the rules.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Prefetch, QuerySet
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring import movements
+from scoring.movements import Movement, MovementError, PairId, Suggestion
+from tournaments.labels import MOVEMENT_REASONS
+from tournaments.models import (
+    BoardSet,
+    Pair,
+    PairMember,
+    Partnership,
+    Pupil,
+    SchoolClass,
+    Session,
+    Table,
+)
+from tournaments.selectors import User
+
+MIN_PAIRS = 3
+MAX_PAIRS = 30
+DEFAULT_MAX_ROUNDS = 6
+MAX_PAIR_SIZE = 3
+
+
+# --------------------------------------------------------------------------- reads
+
+
+def sessions_for_teacher(teacher: User) -> QuerySet[Session]:
+    return Session.objects.filter(school_class__teacher_id=teacher.pk).select_related(
+        "school_class", "board_set"
+    )
+
+
+def get_session_for_teacher(teacher: User, session_id: int) -> Session:
+    return get_object_or_404(sessions_for_teacher(teacher), pk=session_id)
+
+
+def session_pairs(session: Session) -> list[Pair]:
+    """The pairs with their pupils, in pair order, in two queries."""
+    members = PairMember.objects.select_related("pupil").order_by("position")
+    return list(session.pairs.prefetch_related(Prefetch("members", queryset=members)))
+
+
+def pair_label(pair: Pair) -> str:
+    """The pupils' names: "Emma H & Oliver S" (three share a pair: "A, B & C")."""
+    names = [_short_name(member.pupil) for member in pair.members.all()]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " & " + names[-1]
+
+
+def _short_name(pupil: Pupil) -> str:
+    return f"{pupil.first_name} {pupil.last_name[:1]}".strip()
+
+
+def pair_id(pair: Pair) -> PairId:
+    line = movements.Line(pair.line) if pair.line else None
+    return PairId(pair.number, line)
+
+
+def session_movement(session: Session, *, pairs: int | None = None) -> Movement:
+    """The session's movement, built from its parameters (MovementError if they do not
+    make one)."""
+    count = pairs if pairs is not None else session.pairs.count()
+    if session.movement_kind == Session.Kind.HOWELL:
+        return movements.howell(
+            count, rounds=session.rounds, boards_per_round=session.boards_per_round
+        )
+    return movements.mitchell(
+        count,
+        even_tables=session.movement_style or movements.MitchellStyle.SKIP,
+        rounds=session.rounds,
+        arrow_switch=session.arrow_switch,
+        boards_per_round=session.boards_per_round,
+    )
+
+
+def session_suggestion(
+    session: Session, *, max_rounds: int = DEFAULT_MAX_ROUNDS, boards_per_round: int = 2
+) -> Suggestion:
+    return movements.suggest_movement(
+        session.pairs.count(), max_rounds=max_rounds, boards_per_round=boards_per_round
+    )
+
+
+def suggestion_reason(suggestion: Suggestion) -> str:
+    """The suggestion's one-sentence reason in the user's language."""
+    return str(MOVEMENT_REASONS[suggestion.reason_code]).format(**suggestion.params)
+
+
+@dataclass(frozen=True)
+class BoardFit:
+    """Whether a board set has the boards a movement plays."""
+
+    needed: int
+    available: int
+    missing: tuple[int, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.missing
+
+
+def board_fit(movement: Movement, board_set: BoardSet) -> BoardFit:
+    numbers = set(board_set.boards.values_list("number", flat=True))
+    needed = range(1, movement.total_boards + 1)
+    return BoardFit(
+        needed=movement.total_boards,
+        available=len(numbers),
+        missing=tuple(n for n in needed if n not in numbers),
+    )
+
+
+def fit_message(fit: BoardFit, movement: Movement) -> str:
+    """What to do when the boards do not fit, in plain words."""
+    return ngettext(
+        "This movement plays %(needed)s boards (boards 1 to %(needed)s) but the board set "
+        "has %(available)s board. Play fewer rounds, fewer boards a round, or deal a new "
+        "set now.",
+        "This movement plays %(needed)s boards (boards 1 to %(needed)s) but the board set "
+        "has %(available)s boards. Play fewer rounds, fewer boards a round, or deal a new "
+        "set now.",
+        fit.available,
+    ) % {"needed": fit.needed, "available": fit.available}
+
+
+def movement_error_message(error: MovementError) -> str:
+    """A movement error in the user's language (the library speaks English)."""
+    code = movements.MovementErrorCode
+    params = dict(error.params)
+    if error.code is code.TOO_FEW_BOARDS_PER_ROUND:
+        return _(
+            "In this movement %(needed)s tables play the same boards at the same time, so "
+            "play at least %(needed)s boards a round."
+        ) % {"needed": params["needed"]}
+    if error.code is code.ROUNDS_OUT_OF_RANGE:
+        return _("This movement has %(full)s rounds: play between 1 and %(full)s.") % {
+            "full": params.get("full_rounds", "?")
+        }
+    if error.code is code.PAIRS_OUT_OF_RANGE:
+        return _("This movement is for %(min)s to %(max)s pairs, and %(pairs)s are playing.") % {
+            "min": params["min_pairs"],
+            "max": params["max_pairs"],
+            "pairs": params["pairs"],
+        }
+    if error.code in {code.STYLE_NOT_FOR_TABLES, code.UNKNOWN_STYLE}:
+        return _("With an even number of tables choose a skip or a share-and-relay.")
+    return str(error)
+
+
+# --------------------------------------------------------------------------- writes
+
+
+def make_pairs(
+    pupils: Sequence[Pupil], partnerships: Iterable[tuple[int, int]]
+) -> list[list[Pupil]]:
+    """Pairs for the pupils present: established partnerships first (when both are
+    here), then the others two by two in the order given. An odd pupil out joins the
+    last pair, and the three take turns."""
+    by_id = {pupil.pk: pupil for pupil in pupils}
+    used: set[int] = set()
+    pairs: list[list[Pupil]] = []
+    for first, second in partnerships:
+        if first in by_id and second in by_id and not {first, second} & used:
+            pairs.append([by_id[first], by_id[second]])
+            used |= {first, second}
+    rest = [pupil for pupil in pupils if pupil.pk not in used]
+    for index in range(0, len(rest) - 1, 2):
+        pairs.append([rest[index], rest[index + 1]])
+    if len(rest) % 2:
+        if pairs:
+            pairs[-1].append(rest[-1])
+        else:
+            pairs.append([rest[-1]])
+    return pairs
+
+
+@transaction.atomic
+def session_create(
+    *, school_class: SchoolClass, present: Sequence[Pupil], date: datetime.date
+) -> Session:
+    """A draft session for the pupils present, with pairs made for them."""
+    if any(pupil.school_class_id != school_class.pk for pupil in present):
+        raise ValidationError(_("Only pupils of this class can play in its session."))
+    if len(present) < 2 * MIN_PAIRS:
+        raise ValidationError(
+            ngettext(
+                "A duplicate session needs at least %(min)s pupils (3 pairs); "
+                "%(count)s pupil is ticked.",
+                "A duplicate session needs at least %(min)s pupils (3 pairs); "
+                "%(count)s pupils are ticked.",
+                len(present),
+            )
+            % {"min": 2 * MIN_PAIRS, "count": len(present)}
+        )
+    if len(present) > 2 * MAX_PAIRS + 1:
+        raise ValidationError(
+            _("At most %(max)s pupils can play in one session.") % {"max": 2 * MAX_PAIRS}
+        )
+    session = Session.objects.create(school_class=school_class, date=date)
+    session.present.set(present)
+    known = Partnership.objects.filter(school_class=school_class).values_list(
+        "first_id", "second_id"
+    )
+    _save_pairs(session, make_pairs(present, known))
+    return session
+
+
+def _save_pairs(session: Session, groups: Sequence[Sequence[Pupil]]) -> None:
+    session.pairs.all().delete()
+    for number, group in enumerate(groups, start=1):
+        pair = Pair.objects.create(session=session, number=number)
+        PairMember.objects.bulk_create(
+            PairMember(session=session, pair=pair, pupil=pupil, position=position)
+            for position, pupil in enumerate(group, start=1)
+        )
+
+
+def _check_draft(session: Session) -> None:
+    if session.state != Session.State.DRAFT:
+        raise ValidationError(_("This session has started; its pairs are changed on its page."))
+
+
+@transaction.atomic
+def session_swap_pupils(*, session: Session, first: Pupil, second: Pupil) -> None:
+    """Swap two pupils between their pairs (nothing happens within one pair)."""
+    _check_draft(session)
+    one = PairMember.objects.select_for_update().get(session=session, pupil=first)
+    other = PairMember.objects.select_for_update().get(session=session, pupil=second)
+    if one.pair_id == other.pair_id:
+        return
+    one.pair_id, other.pair_id = other.pair_id, one.pair_id
+    one.position, other.position = other.position, one.position
+    # The unique (session, pupil) rows stay; only the pair changes.
+    PairMember.objects.bulk_update([one, other], ["pair", "position"])
+
+
+@transaction.atomic
+def session_keep_partnerships(*, session: Session) -> int:
+    """Remember the session's two-pupil pairs as partnerships for the term."""
+    twos = [
+        [member.pupil_id for member in pair.members.all()]
+        for pair in session_pairs(session)
+        if pair.members.count() == 2
+    ]
+    pupils = [pupil for two in twos for pupil in two]
+    Partnership.objects.filter(first_id__in=pupils).delete()
+    Partnership.objects.filter(second_id__in=pupils).delete()
+    Partnership.objects.bulk_create(
+        Partnership(school_class=session.school_class, first_id=a, second_id=b) for a, b in twos
+    )
+    return len(twos)
+
+
+@transaction.atomic
+def session_configure(
+    *,
+    session: Session,
+    movement_kind: str,
+    movement_style: str,
+    rounds: int,
+    arrow_switch: bool,
+    boards_per_round: int,
+    board_set: BoardSet,
+    scoring_profile: str,
+    convention: str,
+) -> Movement:
+    """Set the movement and the boards, checking that they make a playable session."""
+    _check_draft(session)
+    session.movement_kind = movement_kind
+    session.movement_style = movement_style if movement_kind == Session.Kind.MITCHELL else ""
+    session.rounds = rounds
+    session.arrow_switch = arrow_switch and movement_kind == Session.Kind.MITCHELL
+    session.boards_per_round = boards_per_round
+    session.board_set = board_set
+    session.scoring_profile = scoring_profile
+    session.convention = convention
+    try:
+        movement = session_movement(session)
+    except MovementError as error:
+        raise ValidationError(movement_error_message(error)) from error
+    problems = movements.validate(movement)
+    if problems:  # the library's own movements always validate; this guards the params
+        raise ValidationError("; ".join(problems))
+    fit = board_fit(movement, board_set)
+    if not fit.ok:
+        raise ValidationError(fit_message(fit, movement), code="boards_do_not_fit")
+    session.full_clean()
+    session.save()
+    return movement
+
+
+@transaction.atomic
+def session_start(*, session: Session) -> Session:
+    """Number the pairs as the movement does, make the tables and their secret links,
+    and start round 1."""
+    _check_draft(session)
+    if session.board_set is None or not session.movement_kind:
+        raise ValidationError(_("Choose the movement and the boards first."))
+    movement = session_movement(session)
+    fit = board_fit(movement, session.board_set)
+    if not fit.ok:
+        raise ValidationError(fit_message(fit, movement))
+    pairs = list(session.pairs.order_by("number"))
+    for pair, ident in zip(pairs, movement.pair_ids, strict=True):
+        pair.number = ident.number
+        pair.line = ident.direction.value if ident.direction else ""
+    # Draft pairs have no line; a Mitchell's targets all have one and a Howell's keep
+    # their numbers, so no two rows ever hold the same (line, number) on the way.
+    Pair.objects.bulk_update(pairs, ["number", "line"])
+    Table.objects.bulk_create(
+        Table(session=session, number=number, token=secrets.token_urlsafe(16))
+        for number in range(1, movement.tables + 1)
+    )
+    session.state = Session.State.RUNNING
+    session.current_round = 1
+    session.save(update_fields=["state", "current_round"])
+    return session
+
+
+@transaction.atomic
+def pair_replace_pupil(*, pair: Pair, old: Pupil, new: Pupil) -> None:
+    """A late pupil takes an absent or leaving pupil's place. The pair, its number and
+    its results stay as they are."""
+    session = pair.session
+    if new.school_class_id != session.school_class_id:
+        raise ValidationError(_("Only pupils of this class can play in its session."))
+    member = PairMember.objects.select_for_update().get(pair=pair, pupil=old)
+    if PairMember.objects.filter(session=session, pupil=new).exists():
+        raise ValidationError(
+            _("%(name)s already plays in another pair this session.") % {"name": new}
+        )
+    member.pupil = new
+    member.save(update_fields=["pupil"])
+    session.present.add(new)
+
+
+@transaction.atomic
+def pair_withdraw(*, pair: Pair, from_round: int) -> None:
+    """The pair stops playing from ``from_round``; its opponents have those rounds off.
+    Results already entered stay."""
+    session = pair.session
+    if session.state != Session.State.RUNNING:
+        raise ValidationError(_("Only a running session's pairs can sit out."))
+    last = session.rounds or 1
+    if not session.current_round <= from_round <= last:
+        raise ValidationError(
+            _("Choose a round from %(first)s to %(last)s.")
+            % {"first": session.current_round, "last": last}
+        )
+    pair.withdrawn_from_round = from_round
+    pair.save(update_fields=["withdrawn_from_round"])
