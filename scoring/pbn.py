@@ -39,6 +39,7 @@ import datetime
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from types import MappingProxyType
 
 from scoring.cards import Deal, Seat, Strain
@@ -417,13 +418,39 @@ def _has_control(text: str) -> bool:
 # --------------------------------------------------------------------------- reading
 
 
+class ProblemCode(StrEnum):
+    """What kind of problem a board has; stable, so the site can say it in its language."""
+
+    NO_BOARD = "no_board"
+    NO_DEAL = "no_deal"
+    BAD_DEAL = "bad_deal"
+    BAD_DEALER = "bad_dealer"
+    TWENTY_TWENTY = "twenty_twenty"
+    DECLARER_MISMATCH = "declarer_mismatch"
+    DUPLICATE_BOARD = "duplicate_board"
+    OTHER = "other"  # the file's syntax, tag inheritance, a stray line …
+
+
+class _Reason(str):
+    """A reason's English text, carrying its :class:`ProblemCode`."""
+
+    code: ProblemCode
+
+    def __new__(cls, code: ProblemCode, text: str) -> _Reason:
+        reason = super().__new__(cls, text)
+        reason.code = code
+        return reason
+
+
 @dataclass(frozen=True)
 class PbnProblem:
-    """Why a board (or a stretch of the file) was not read, in plain English."""
+    """Why a board (or a stretch of the file) was not read, in plain English, with a
+    code for translation."""
 
     board: int | None  # the board number, when the game had a readable one
     line: int  # where the game (or the stray text) starts, counting from 1
     reason: str
+    code: ProblemCode = ProblemCode.OTHER
 
     def __str__(self) -> str:
         where = f"Board {self.board}" if self.board is not None else f"The game at line {self.line}"
@@ -520,13 +547,24 @@ def read_pbn(source: str | bytes) -> PbnFile:
         notes.extend(PbnProblem(board_number, raw.line, note) for note in game_notes)
         if board_number is not None and board_number in first_line_of:
             reasons.append(
-                f"board {board_number} appears twice; the first one is at line "
-                f"{first_line_of[board_number]}"
+                _Reason(
+                    ProblemCode.DUPLICATE_BOARD,
+                    f"board {board_number} appears twice; the first one is at line "
+                    f"{first_line_of[board_number]}",
+                )
             )
         elif board_number is not None:
             first_line_of[board_number] = raw.line
         if reasons or game is None:
-            problems.extend(PbnProblem(board_number, raw.line, reason) for reason in reasons)
+            problems.extend(
+                PbnProblem(
+                    board_number,
+                    raw.line,
+                    str(reason),
+                    getattr(reason, "code", ProblemCode.OTHER),
+                )
+                for reason in reasons
+            )
         else:
             boards.append(game)
     return PbnFile(boards=tuple(boards), problems=tuple(problems), notes=tuple(notes))
@@ -709,19 +747,22 @@ def _build(
     if number is None:
         board_value = values.get("Board")
         reasons.append(
-            "it has no Board tag"
-            if board_value is None
-            else f"its Board tag {board_value!r} is not a board number (1, 2, 3 …)"
+            _Reason(
+                ProblemCode.NO_BOARD,
+                "it has no Board tag"
+                if board_value is None
+                else f"its Board tag {board_value!r} is not a board number (1, 2, 3 …)",
+            )
         )
     deal: Deal | None = None
     deal_value = values.get("Deal")
     if deal_value is None:
-        reasons.append("it has no Deal tag, so its cards are unknown")
+        reasons.append(_Reason(ProblemCode.NO_DEAL, "it has no Deal tag, so its cards are unknown"))
     else:
         try:
             deal = Deal.from_pbn(deal_value)
         except ScoringError as error:
-            reasons.append(f"its deal cannot be used: {error}")
+            reasons.append(_Reason(ProblemCode.BAD_DEAL, f"its deal cannot be used: {error}"))
     dealer_value = values.get("Dealer", "").strip()
     dealer: Seat | None = None
     if dealer_value in ("", "?"):
@@ -730,18 +771,30 @@ def _build(
         try:
             dealer = Seat.parse(dealer_value)
         except ScoringError:
-            reasons.append(f"its Dealer tag {dealer_value!r} is not N, E, S or W")
+            reasons.append(
+                _Reason(
+                    ProblemCode.BAD_DEALER, f"its Dealer tag {dealer_value!r} is not N, E, S or W"
+                )
+            )
     if reasons or deal is None or dealer is None or number is None:
         return None, reasons, notes
     outcome = find_declarer(deal, dealer)
     if not isinstance(outcome, Declaration):
-        reasons.append("it is a 20–20 deal (each side holds 20 points), which is never played")
+        reasons.append(
+            _Reason(
+                ProblemCode.TWENTY_TWENTY,
+                "it is a 20–20 deal (each side holds 20 points), which is never played",
+            )
+        )
         return None, reasons, notes
     claimed = values.get(DECLARER_TAG, "").strip()
     if claimed and claimed.upper() != outcome.declarer.value:
         reasons.append(
-            f"its {DECLARER_TAG} tag says {claimed!r} but the cards make "
-            f"{outcome.declarer.label} declarer"
+            _Reason(
+                ProblemCode.DECLARER_MISMATCH,
+                f"its {DECLARER_TAG} tag says {claimed!r} but the cards make "
+                f"{outcome.declarer.label} declarer",
+            )
         )
         return None, reasons, notes
 

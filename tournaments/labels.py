@@ -11,6 +11,7 @@ from django.utils.translation import pgettext_lazy
 
 from scoring.cards import Card, Rank, Seat, Side, Strain, Suit
 from scoring.movements import ReasonCode
+from scoring.pbn import PbnProblem, ProblemCode
 
 SEAT_NAMES: dict[Seat, Promise] = {
     Seat.NORTH: _("North"),
@@ -108,3 +109,27 @@ PROFILE_NAMES: dict[str, Promise] = {
     "target": _("Target tricks from the points (sliding scale)"),
     "target-french": _("Target tricks from the points (French table)"),
 }
+
+
+_PBN_PROBLEMS: dict[ProblemCode, Promise] = {
+    ProblemCode.NO_BOARD: _("A game in the file at line %(line)s has no board number."),
+    ProblemCode.NO_DEAL: _("Board %(board)s has no cards (no Deal tag)."),
+    ProblemCode.BAD_DEAL: _("Board %(board)s: its cards are not a whole deal (%(detail)s)."),
+    ProblemCode.BAD_DEALER: _("Board %(board)s: its dealer is not North, East, South or West."),
+    ProblemCode.TWENTY_TWENTY: _(
+        "Board %(board)s is a 20–20 deal (each side holds 20 points), which is never played."
+    ),
+    ProblemCode.DECLARER_MISMATCH: _(
+        "Board %(board)s: the declarer written in the file does not match the cards."
+    ),
+    ProblemCode.DUPLICATE_BOARD: _("Board %(board)s appears twice in the file."),
+}
+
+
+def pbn_problem_text(problem: PbnProblem) -> str:
+    """A problem found in a PBN file, in the user's language where the kind is known."""
+    template = _PBN_PROBLEMS.get(problem.code)
+    if template is None or (problem.board is None and problem.code is not ProblemCode.NO_BOARD):
+        return str(problem)
+    detail = problem.reason.removeprefix("its deal cannot be used: ")
+    return str(template) % {"board": problem.board, "line": problem.line, "detail": detail}

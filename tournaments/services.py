@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from scoring import dd, dealing
 from scoring.cards import Deal, Seat
 from scoring.pbn import read_pbn
-from tournaments.labels import SEAT_NAMES
+from tournaments.labels import SEAT_NAMES, pbn_problem_text
 from tournaments.models import Board, BoardSet, Pupil, SchoolClass
 
 logger = logging.getLogger(__name__)
@@ -102,20 +102,16 @@ def board_set_import(
     """Import the boards of a PBN file. Every deal is checked; unless ``good_only``, a
     single bad board (a 20–20 deal, a malformed deal, a board number outside 1–64 or
     given twice, a dealer that does not follow the board number) refuses the whole
-    file. The boards are analysed afresh, whatever analysis the file carries."""
+    file. The boards are analysed afresh, whatever analysis the file carries. (The PBN
+    reader itself refuses 20–20 deals, malformed deals and repeated board numbers.)"""
     parsed = read_pbn(text)
-    problems = [str(problem) for problem in parsed.problems]
+    problems = [pbn_problem_text(problem) for problem in parsed.problems]
     good = []
-    seen: set[int] = set()
     for game in parsed.boards:
         board = game.board
         if board.number > 64:
             problems.append(
                 _("Board %(number)s: board numbers go from 1 to 64.") % {"number": board.number}
-            )
-        elif board.number in seen:
-            problems.append(
-                _("Board %(number)s appears twice in the file.") % {"number": board.number}
             )
         elif board.dealer is not Seat.dealer_of_board(board.number):
             problems.append(
@@ -130,7 +126,6 @@ def board_set_import(
                 }
             )
         else:
-            seen.add(board.number)
             good.append(board)
     if not good and not problems:
         raise ValidationError(_("The file has no boards in it. Is it a PBN file?"))

@@ -18,7 +18,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring.movements import MitchellStyle, Movement, MovementError, PairId, table_card
+from scoring.movements import MitchellStyle, Movement, PairId, table_card
 from tournaments import selectors, services, sessions
 from tournaments.forms import PresentForm, PupilForm, SessionSetupForm
 from tournaments.models import Pair, PairMember, Pupil, Session, Table
@@ -140,8 +140,18 @@ def session_setup(request: HttpRequest, session_id: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            movement = _configure(request, session, data, form)
-            sessions.session_start(session=session)
+            movement = sessions.session_setup_and_start(
+                session=session,
+                teacher=request.user,
+                board_set=form.board_sets.get(data["board_set"]),
+                movement_kind=data["movement_kind"],
+                movement_style=data["movement_style"] or "skip",
+                rounds=data["rounds"],
+                arrow_switch=data["arrow_switch"],
+                boards_per_round=data["boards_per_round"],
+                scoring_profile=data["scoring_profile"],
+                convention=data["convention"],
+            )
         except ValidationError as error:
             form.add_error(None, error)
             status = 422
@@ -161,36 +171,6 @@ def session_setup(request: HttpRequest, session_id: int) -> HttpResponse:
         "even_tables": suggestion.tables % 2 == 0,
     }
     return render(request, "tournaments/session_setup.html", context, status=status)
-
-
-def _configure(
-    request: HttpRequest, session: Session, data: dict[str, object], form: SessionSetupForm
-) -> Movement:
-    params = {
-        "movement_kind": str(data["movement_kind"]),
-        "movement_style": str(data["movement_style"] or "skip"),
-        "rounds": int(data["rounds"]),  # type: ignore[call-overload]
-        "arrow_switch": bool(data["arrow_switch"]),
-        "boards_per_round": int(data["boards_per_round"]),  # type: ignore[call-overload]
-        "scoring_profile": str(data["scoring_profile"]),
-        "convention": str(data["convention"]),
-    }
-    if data["board_set"] == SessionSetupForm.NEW_SET:
-        # Deal exactly the boards the movement plays, in the same transaction.
-        probe = Session(**params)
-        try:
-            movement = sessions.session_movement(probe, pairs=session.pairs.count())
-        except MovementError as error:
-            raise ValidationError(sessions.movement_error_message(error)) from error
-        board_set = services.board_set_deal(
-            teacher=request.user,
-            name=_("%(class)s, %(date)s")
-            % {"class": session.school_class, "date": date_format(session.date)},
-            count=movement.total_boards,
-        )
-    else:
-        board_set = form.board_sets[str(data["board_set"])]
-    return sessions.session_configure(session=session, board_set=board_set, **params)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -261,6 +241,19 @@ def session_round(request: HttpRequest, session_id: int) -> HttpResponse:
     target = session.current_round + step
     if session.state == Session.State.RUNNING and 1 <= target <= movement.rounds:
         Session.objects.filter(pk=session.pk).update(current_round=target)
+    return redirect("tournaments:session_detail", session_id=session.pk)
+
+
+@require_POST
+@login_required
+def session_finish(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = sessions.get_session_for_teacher(request.user, session_id)
+    try:
+        sessions.session_finish(session=session)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("The session is finished. The table links are closed."))
     return redirect("tournaments:session_detail", session_id=session.pk)
 
 

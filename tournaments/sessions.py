@@ -11,15 +11,18 @@ import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring import movements
 from scoring.movements import Movement, MovementError, PairId, Suggestion
+from tournaments import services
 from tournaments.labels import MOVEMENT_REASONS
 from tournaments.models import (
     BoardSet,
@@ -367,3 +370,55 @@ def pair_withdraw(*, pair: Pair, from_round: int) -> None:
         )
     pair.withdrawn_from_round = from_round
     pair.save(update_fields=["withdrawn_from_round"])
+
+
+@transaction.atomic
+def session_setup_and_start(
+    *,
+    session: Session,
+    teacher: AbstractBaseUser,
+    board_set: BoardSet | None,
+    movement_kind: str,
+    movement_style: str,
+    rounds: int,
+    arrow_switch: bool,
+    boards_per_round: int,
+    scoring_profile: str,
+    convention: str,
+) -> Movement:
+    """Configure and start in one go. With ``board_set=None`` a new set of exactly the
+    boards the movement plays is dealt first. If anything is refused, nothing is kept:
+    no half-configured session and no orphan board set."""
+    params = {
+        "movement_kind": movement_kind,
+        "movement_style": movement_style,
+        "rounds": rounds,
+        "arrow_switch": arrow_switch,
+        "boards_per_round": boards_per_round,
+        "scoring_profile": scoring_profile,
+        "convention": convention,
+    }
+    if board_set is None:
+        probe = Session(**params)
+        try:
+            planned = session_movement(probe, pairs=session.pairs.count())
+        except MovementError as error:
+            raise ValidationError(movement_error_message(error)) from error
+        board_set = services.board_set_deal(
+            teacher=teacher,
+            name=_("%(class)s, %(date)s")
+            % {"class": session.school_class, "date": date_format(session.date)},
+            count=planned.total_boards,
+        )
+    movement = session_configure(session=session, board_set=board_set, **params)  # type: ignore[arg-type]
+    session_start(session=session)
+    return movement
+
+
+@transaction.atomic
+def session_finish(*, session: Session) -> None:
+    """End the session: the table links close and the results are final."""
+    if session.state != Session.State.RUNNING:
+        raise ValidationError(_("Only a running session can be finished."))
+    session.state = Session.State.FINISHED
+    session.save(update_fields=["state"])

@@ -218,7 +218,14 @@ def board_set_download(request: HttpRequest, board_set_id: int, kind: str) -> Ht
             for board in boards
         ]
         if kind == "slips":
-            data = board_slips_pdf(prints, page_size=paper, title=board_set.name)
+            # ?analysis=0 leaves out the tricks table and the par: slips for the tables
+            # while the boards are still being played.
+            data = board_slips_pdf(
+                prints,
+                page_size=paper,
+                title=board_set.name,
+                with_analysis=request.GET.get("analysis") != "0",
+            )
         else:
             data = curtain_cards_pdf(prints, page_size=paper, title=board_set.name)
         return _attachment(data, f"{stem}-{kind}.pdf", "application/pdf")

@@ -20,6 +20,7 @@ from scoring.pbn import (
     PbnError,
     PbnFile,
     PbnTable,
+    ProblemCode,
     read_pbn,
     table_section,
     write_pbn,
@@ -488,3 +489,12 @@ def test_double_dummy_digit_order_checked_against_dds() -> None:
     assert (dd[E, Strain.SPADES], dd[W, Strain.SPADES], dd[E, Strain.NO_TRUMPS]) == (10, 10, 7)
     board = read_ok(text).boards[0].board
     assert '[DoubleDummyTricks "53846539467a4867a486"]' in write_pbn([board])
+
+
+def test_problems_carry_a_code_for_translation() -> None:
+    text = (Path(__file__).parent / "data" / "club_night.pbn").read_bytes()
+    [problem] = read_pbn(text).problems
+    assert problem.board == 3
+    assert problem.code is ProblemCode.TWENTY_TWENTY
+    doubled = read_pbn(write_pbn([]) + '[Board "1"]\r\n[Deal "N:- - - -"]\r\n')
+    assert {p.code for p in doubled.problems} == {ProblemCode.BAD_DEAL}

@@ -82,7 +82,7 @@ def test_make_boards_refuses_a_missing_folder(tmp_path: Path) -> None:
 
 
 def test_import_boards_names_the_twenty_twenty_board(alice) -> None:  # type: ignore[no-untyped-def]
-    with pytest.raises(CommandError, match="Board 3: it is a 20–20 deal"):
+    with pytest.raises(CommandError, match="Board 3 is a 20–20 deal"):
         call_command("import_boards", str(CLUB_NIGHT), "--teacher", "alice")
     assert not BoardSet.objects.exists()
     call_command(
@@ -109,7 +109,7 @@ def test_the_upload_names_the_bad_board_and_saves_nothing(alice_client: Client) 
     response = upload(alice_client, CLUB_NIGHT.read_bytes())
     assert response.status_code == 422
     html = response.content.decode()
-    assert "Board 3: it is a 20–20 deal" in html
+    assert "Board 3 is a 20–20 deal (each side holds 20 points)" in html
     assert "import the 2 good boards only" in html
     assert not BoardSet.objects.exists()
 
@@ -143,6 +143,7 @@ def test_the_upload_speaks_norwegian(alice_client: Client) -> None:
     alice_client.post("/i18n/setlang/", {"language": "nb", "next": "/"})
     html = upload(alice_client, CLUB_NIGHT.read_bytes()).content.decode()
     assert "spill i denne filen kan ikke brukes" in html
+    assert "Spill 3 er en 20–20-giv" in html
 
 
 @pytest.fixture
@@ -204,3 +205,15 @@ def test_an_unknown_download_is_404(alice_client: Client, analysed_set: BoardSet
 
 def test_downloads_are_404_for_another_teacher(bob_client: Client, analysed_set: BoardSet) -> None:
     assert bob_client.get(f"/boards/{analysed_set.pk}/download/pbn/").status_code == 404
+
+
+def test_slips_for_the_tables_leave_out_the_answers(
+    alice_client: Client, analysed_set: BoardSet
+) -> None:
+    with_answers = alice_client.get(f"/boards/{analysed_set.pk}/download/slips/")
+    without = alice_client.get(f"/boards/{analysed_set.pk}/download/slips/?analysis=0")
+    text_with = PdfReader(io.BytesIO(with_answers.content)).pages[0].extract_text()
+    text_without = PdfReader(io.BytesIO(without.content)).pages[0].extract_text()
+    assert "Par:" in text_with
+    assert "Par:" not in text_without
+    assert "Board 1" in text_without

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.test import Client
 
 from scoring import movements
@@ -288,3 +289,42 @@ def test_the_movement_is_derived_not_stored(
     movement = sessions.session_movement(session)
     assert movements.validate(movement) == []
     assert movement.rounds == 3
+
+
+def test_a_refused_start_keeps_no_new_board_set(
+    alice_client: Client,
+    alice_class: SchoolClass,
+    pupils: list[Pupil],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    session = start_session(alice_client, alice_class, pupils[:8])
+
+    def refuse(**kwargs: Any) -> None:
+        raise ValidationError("refused at the last step")
+
+    monkeypatch.setattr(sessions, "session_start", refuse)
+    response = alice_client.post(
+        f"/sessions/{session.pk}/setup/", setup_data("new", movement_kind="howell", rounds=3)
+    )
+    assert response.status_code == 422
+    assert "refused at the last step" in response.content.decode()
+    assert not BoardSet.objects.exists()  # the set dealt for it is rolled back too
+    session.refresh_from_db()
+    assert session.movement_kind == ""
+    assert session.board_set is None
+
+
+def test_finishing_closes_the_table_links(
+    alice_client: Client, alice_class: SchoolClass, pupils: list[Pupil], board_set: BoardSet
+) -> None:
+    session = running(alice_client, alice_class, pupils, board_set)
+    token = session.tables.first().token  # type: ignore[union-attr]
+    alice_client.post(f"/sessions/{session.pk}/finish/")
+    session.refresh_from_db()
+    assert session.state == Session.State.FINISHED
+    response = Client().get(f"/t/{token}/")
+    assert response.status_code == 410
+    assert "This session is not running" in response.content.decode()
+    alice_client.post(f"/sessions/{session.pk}/round/", {"direction": "next"})
+    session.refresh_from_db()
+    assert session.current_round == 1
