@@ -5,11 +5,17 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser
+from django.core.servers.basehttp import ThreadedWSGIServer
 from django.test import Client
 
 from tournaments.models import SchoolClass
 
 PASSWORD = "correct-horse-battery"
+
+# The live server's listening socket keeps socketserver's default backlog of 5 waiting
+# connections; forty tablets connecting at once would be reset before Django saw them.
+# gunicorn, which serves the site in production, keeps 2048.
+ThreadedWSGIServer.request_queue_size = 128
 
 
 @pytest.fixture(autouse=True)

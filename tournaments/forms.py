@@ -6,8 +6,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.profiles import get_profile
 from tournaments.labels import PROFILE_NAMES
-from tournaments.models import BoardSet, Pupil, Session
+from tournaments.models import BoardSet, Pupil, Result, Session
 
 
 class SchoolClassForm(forms.Form):
@@ -146,3 +147,50 @@ class SessionSetupForm(forms.Form):
         self.fields["scoring_profile"].choices = [
             (name, label) for name, label in PROFILE_NAMES.items()
         ]
+
+
+STRAIN_CHOICES = [
+    ("C", _("Clubs")),
+    ("D", _("Diamonds")),
+    ("H", _("Hearts")),
+    ("S", _("Spades")),
+    ("NT", _("No trumps")),
+]
+LEVEL_CHOICES = [
+    ("part-score", _("Part-score")),
+    ("game", _("Game")),
+    ("slam", _("Slam")),
+]
+
+
+class ResultForm(forms.Form):
+    """The entry panel: strain, part-score/game(/slam), tricks, revoke. The contract's
+    level follows from the two choices; declarer follows from the cards."""
+
+    strain = forms.ChoiceField(
+        label=_("Contract"), choices=STRAIN_CHOICES, widget=forms.RadioSelect
+    )
+    level = forms.ChoiceField(
+        label=_("Part-score or game"), choices=LEVEL_CHOICES, widget=forms.RadioSelect
+    )
+    tricks = forms.TypedChoiceField(
+        label=_("Tricks won by declarer"),
+        choices=[(n, str(n)) for n in range(14)],
+        coerce=int,
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": _("Tricks won must be a number from 0 to 13.")},
+    )
+    revoke = forms.ChoiceField(
+        label=_("Revoke"), choices=Result.Revoke.choices, required=False, initial=""
+    )
+    key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+
+    def __init__(self, *args: Any, profile: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        contracts = get_profile(profile).contracts()
+        strains = {contract.strain.value for contract in contracts}
+        kinds = {contract.kind.value for contract in contracts}
+        self.fields["strain"].choices = [c for c in STRAIN_CHOICES if c[0] in strains]
+        self.fields["level"].choices = [c for c in LEVEL_CHOICES if c[0] in kinds]
+        if len(self.fields["level"].choices) == 1:
+            self.fields["level"].initial = self.fields["level"].choices[0][0]

@@ -215,6 +215,8 @@ class Session(models.Model):
     )
     rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
     arrow_switch = models.BooleanField(_("arrow switch in the last round"), default=False)
+    # The opponents tap "Agree" on the table's tablet before a result counts.
+    require_agreement = models.BooleanField(_("opponents agree each result"), default=False)
     current_round = models.PositiveSmallIntegerField(_("current round"), default=1)
 
     class Meta:
@@ -306,3 +308,113 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.session} · {self.number}"
+
+
+class Result(models.Model):
+    """One board played (or not) at one table in one round.
+
+    Only what was said at the table is stored: the contract, the tricks declarer won
+    and any revoke. Declarer, scores and matchpoints follow from the cards and the
+    rules library, so they can never disagree with them.
+    """
+
+    class Kind(models.TextChoices):
+        PLAYED = "played", _("Played")
+        NOT_PLAYED = "not_played", _("Not played")
+        ADJUSTED = "adjusted", _("Adjusted score")
+
+    class Revoke(models.TextChoices):
+        NONE = "", _("No revoke")
+        DECLARING_SIDE = "declaring", _("Declarer's side revoked (one trick to the defenders)")
+        DEFENDERS = "defending", _("A defender revoked (one trick to declarer)")
+
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="results", verbose_name=_("session")
+    )
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="results", verbose_name=_("table")
+    )
+    round = models.PositiveSmallIntegerField(_("round"))
+    board_number = models.PositiveSmallIntegerField(_("board"))
+    ns_pair = models.ForeignKey(
+        Pair, on_delete=models.PROTECT, related_name="+", verbose_name=_("North–South")
+    )
+    ew_pair = models.ForeignKey(
+        Pair, on_delete=models.PROTECT, related_name="+", verbose_name=_("East–West")
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.PLAYED)
+    contract = models.CharField(_("contract"), max_length=3, blank=True)
+    tricks_won = models.PositiveSmallIntegerField(_("tricks won by declarer"), null=True)
+    revoke = models.CharField(
+        _("revoke"), max_length=10, choices=Revoke.choices, default=Revoke.NONE, blank=True
+    )
+    # Average+ 60 / Average 50 / Average− 40 (%), for each side, when adjusted.
+    ns_adjusted = models.PositiveSmallIntegerField(_("N–S adjusted %"), null=True)
+    ew_adjusted = models.PositiveSmallIntegerField(_("E–W adjusted %"), null=True)
+    agreed = models.BooleanField(_("agreed by the opponents"), default=True)
+    correction_requested = models.BooleanField(_("correction asked for"), default=False)
+    idempotency_key = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
+    created_at = models.DateTimeField(_("entered"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("changed"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("result")
+        verbose_name_plural = _("results")
+        ordering = ["board_number", "table__number"]
+        constraints = [
+            models.UniqueConstraint(
+                "session", "board_number", "ns_pair", name="one_result_per_board_and_pairs"
+            ),
+            models.UniqueConstraint(
+                "session", "round", "table", "board_number", name="one_result_per_table_board"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(tricks_won__isnull=True) | models.Q(tricks_won__lte=13),
+                name="tricks_0_to_13",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    models.Q(kind="played", tricks_won__isnull=False) & ~models.Q(contract="")
+                )
+                | models.Q(kind="not_played")
+                | models.Q(kind="adjusted", ns_adjusted__isnull=False, ew_adjusted__isnull=False),
+                name="result_kind_has_its_fields",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} board {self.board_number} table {self.table_id}"
+
+
+class ResultChange(models.Model):
+    """The audit trail: every correction of a result, who made it, when, old → new."""
+
+    result = models.ForeignKey(
+        Result, on_delete=models.CASCADE, related_name="changes", verbose_name=_("result")
+    )
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("changed by"),
+    )
+    changed_at = models.DateTimeField(_("changed"), auto_now_add=True)
+    old = models.CharField(_("before"), max_length=100)
+    new = models.CharField(_("after"), max_length=100)
+
+    class Meta:
+        verbose_name = _("result change")
+        verbose_name_plural = _("result changes")
+        ordering = ["changed_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.old} → {self.new}"

@@ -111,6 +111,10 @@ class BoardFacts:
         return HandFacts(seat=seat, hand=self.deal[seat], hcp=self.deal.hcp(seat), role=role)
 
     @property
+    def hands(self) -> list[HandFacts]:
+        return [self.hand(seat) for seat in Seat]
+
+    @property
     def north(self) -> HandFacts:
         return self.hand(Seat.NORTH)
 

@@ -3,8 +3,6 @@ the running session's page, its printables, and each table's own page."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -18,10 +16,16 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring.movements import MitchellStyle, Movement, PairId, table_card
-from tournaments import selectors, services, sessions
+from scoring.movements import MitchellStyle, PairId
+from tournaments import results, selectors, services, sessions
 from tournaments.forms import PresentForm, PupilForm, SessionSetupForm
-from tournaments.models import Pair, PairMember, Pupil, Session, Table
+from tournaments.models import Pair, PairMember, Pupil, Session
+from tournaments.printing.movement import (
+    SessionPrint,
+    movement_chart_pdf,
+    pair_cards_pdf,
+    table_cards_pdf,
+)
 from tournaments.templatetags.bridge import pair_number
 
 SELECTED_KEY = "selected-pupil-%s"
@@ -173,44 +177,6 @@ def session_setup(request: HttpRequest, session_id: int) -> HttpResponse:
     return render(request, "tournaments/session_setup.html", context, status=status)
 
 
-@dataclass(frozen=True)
-class TableRow:
-    """One table in one round, as the teacher and the table see it."""
-
-    table: Table
-    ns: Pair | None
-    ew: Pair | None
-    boards: range
-    sits_out: bool
-    arrow_switched: bool
-
-
-def _round_rows(session: Session, movement: Movement, round_: int) -> list[TableRow]:
-    pairs = {sessions.pair_id(pair): pair for pair in sessions.session_pairs(session)}
-    tables = {table.number: table for table in session.tables.all()}
-    rows = []
-    for entry in movement.round_entries(round_):
-        ns = pairs.get(entry.ns_pair) if entry.ns_pair else None
-        ew = pairs.get(entry.ew_pair) if entry.ew_pair else None
-        withdrawn = any(
-            pair is not None
-            and pair.withdrawn_from_round is not None
-            and pair.withdrawn_from_round <= round_
-            for pair in (ns, ew)
-        )
-        rows.append(
-            TableRow(
-                table=tables[entry.table],
-                ns=ns,
-                ew=ew,
-                boards=movement.boards(entry.board_set),
-                sits_out=entry.sits_out or withdrawn,
-                arrow_switched=entry.arrow_switched,
-            )
-        )
-    return rows
-
-
 @require_GET
 @login_required
 def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
@@ -218,10 +184,13 @@ def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
     if session.state == Session.State.DRAFT:
         return redirect("tournaments:session_pairs", session_id=session.pk)
     movement = sessions.session_movement(session)
+    grid = results.round_grid(session, movement, session.current_round)
     context = {
         "session": session,
         "movement": movement,
-        "rows": _round_rows(session, movement, session.current_round),
+        "grid": grid,
+        "missing": results.missing_count(grid),
+        "confirm_next": request.GET.get("confirm_next") == "1",
         "pairs": sessions.session_pairs(session),
         "absent": session.school_class.pupils.filter(active=True).exclude(
             pair_memberships__session=session
@@ -238,6 +207,12 @@ def session_round(request: HttpRequest, session_id: int) -> HttpResponse:
     session = sessions.get_session_for_teacher(request.user, session_id)
     movement = sessions.session_movement(session)
     step = -1 if request.POST.get("direction") == "back" else 1
+    if step == 1 and not request.POST.get("confirm"):
+        grid = results.round_grid(session, movement, session.current_round)
+        if results.missing_count(grid):
+            # A warning, not a block: the teacher confirms on the page.
+            url = reverse("tournaments:session_detail", kwargs={"session_id": session.pk})
+            return redirect(f"{url}?confirm_next=1")
     target = session.current_round + step
     if session.state == Session.State.RUNNING and 1 <= target <= movement.rounds:
         Session.objects.filter(pk=session.pk).update(current_round=target)
@@ -313,13 +288,6 @@ def _int(value: str | None) -> int | None:
 @require_GET
 @login_required
 def session_print(request: HttpRequest, session_id: int, kind: str) -> HttpResponse:
-    from tournaments.printing.movement import (
-        SessionPrint,
-        movement_chart_pdf,
-        pair_cards_pdf,
-        table_cards_pdf,
-    )
-
     session = sessions.get_session_for_teacher(request.user, session_id)
     if session.state == Session.State.DRAFT:
         raise Http404
@@ -352,36 +320,3 @@ def session_print(request: HttpRequest, session_id: int, kind: str) -> HttpRespo
     filename = f"{slugify(str(session.school_class))}-{session.date}-{kind}.pdf"
     response["Content-Disposition"] = content_disposition_header(True, filename)
     return response
-
-
-@require_GET
-def table_page(request: HttpRequest, token: str) -> HttpResponse:
-    """A table's own page (its QR code): no login, only this table's current round."""
-    table = get_object_or_404(Table.objects.select_related("session__school_class"), token=token)
-    session = table.session
-    if session.state != Session.State.RUNNING:
-        return render(request, "tournaments/table_closed.html", {"table": table}, status=410)
-    movement = sessions.session_movement(session)
-    rows = _round_rows(session, movement, session.current_round)
-    row = next(r for r in rows if r.table.pk == table.pk)
-    card = table_card(movement, table.number)
-    this_round = next(line for line in card if line.round == session.current_round)
-    boards = {
-        board.number: selectors.board_facts(board)
-        for board in session.board_set.boards.filter(number__in=list(row.boards))  # type: ignore[union-attr]
-    }
-    context = {
-        "table": table,
-        "session": session,
-        "movement": movement,
-        "row": row,
-        "boards": [boards[number] for number in row.boards if number in boards],
-        "next": this_round,
-        "movers": [
-            (pair, position)
-            for pair, position in ((row.ns, this_round.ns_next), (row.ew, this_round.ew_next))
-            if pair is not None and position is not None
-        ],
-        "last_round": session.current_round >= movement.rounds,
-    }
-    return render(request, "tournaments/table.html", context)

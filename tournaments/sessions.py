@@ -7,6 +7,7 @@ its number of pairs through ``scoring.movements``, so it cannot drift from the r
 from __future__ import annotations
 
 import datetime
+import functools
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -82,16 +83,30 @@ def session_movement(session: Session, *, pairs: int | None = None) -> Movement:
     """The session's movement, built from its parameters (MovementError if they do not
     make one)."""
     count = pairs if pairs is not None else session.pairs.count()
-    if session.movement_kind == Session.Kind.HOWELL:
-        return movements.howell(
-            count, rounds=session.rounds, boards_per_round=session.boards_per_round
-        )
-    return movements.mitchell(
+    return _movement(
+        session.movement_kind,
         count,
-        even_tables=session.movement_style or movements.MitchellStyle.SKIP,
-        rounds=session.rounds,
-        arrow_switch=session.arrow_switch,
-        boards_per_round=session.boards_per_round,
+        session.movement_style or movements.MitchellStyle.SKIP,
+        session.rounds,
+        session.arrow_switch,
+        session.boards_per_round,
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _movement(
+    kind: str, pairs: int, style: str, rounds: int | None, arrow_switch: bool, per_round: int
+) -> Movement:
+    # Movements are immutable and depend only on these numbers, so every request of a
+    # session (each table's save, the grid every few seconds) shares one.
+    if kind == Session.Kind.HOWELL:
+        return movements.howell(pairs, rounds=rounds, boards_per_round=per_round)
+    return movements.mitchell(
+        pairs,
+        even_tables=style,
+        rounds=rounds,
+        arrow_switch=arrow_switch,
+        boards_per_round=per_round,
     )
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import session_views, views
+from tournaments import result_views, session_views, views
 
 app_name = "tournaments"
 
@@ -33,6 +33,33 @@ urlpatterns = [
         session_views.session_print,
         name="session_print",
     ),
+    path("sessions/<int:session_id>/grid/", result_views.session_grid, name="session_grid"),
+    path(
+        "sessions/<int:session_id>/rounds/<int:round_>/tables/<int:table_number>/boards/"
+        "<int:board_number>/",
+        result_views.result_edit,
+        name="result_edit",
+    ),
+    path(
+        "sessions/<int:session_id>/boards/<int:board_number>/",
+        result_views.traveller_page,
+        name="traveller",
+    ),
     # A table's own link, from the QR code on its table card: short, no login.
-    path("t/<str:token>/", session_views.table_page, name="table_page"),
+    path("t/<str:token>/", result_views.table_page, name="table_page"),
+    path("t/<str:token>/round/", result_views.table_round_check, name="table_round_check"),
+    path(
+        "t/<str:token>/boards/<int:board_number>/",
+        result_views.table_result,
+        name="table_result",
+    ),
+    path(
+        "t/<str:token>/boards/<int:board_number>/preview/",
+        result_views.table_preview,
+        name="table_preview",
+    ),
+    path(
+        "t/<str:token>/results/<int:result_id>/agree/", result_views.table_agree, name="table_agree"
+    ),
+    path("t/<str:token>/results/<int:result_id>/flag/", result_views.table_flag, name="table_flag"),
 ]

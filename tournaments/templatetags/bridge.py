@@ -41,3 +41,8 @@ def pair_number(pair: Pair) -> str:
     if pair.line == Pair.Line.EW:
         return _("%(number)s E–W") % {"number": pair.number}
     return str(pair.number)
+
+
+@register.filter
+def strain_symbol(strain: Strain | str) -> str:
+    return Strain(strain).symbol

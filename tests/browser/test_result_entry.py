@@ -1,0 +1,98 @@
+"""Two tablets enter a whole round through their tables' links while the teacher's grid
+fills in by itself; then the teacher corrects a result and sees it in the history."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.contrib.auth.models import AbstractUser
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import log_in_as
+from tournaments import services, sessions
+from tournaments.models import Pupil, Result, SchoolClass, Session
+
+
+def make_session(teacher: AbstractUser) -> Session:
+    school_class = SchoolClass.objects.create(teacher=teacher, name="8A")
+    pupils = [
+        Pupil.objects.create(school_class=school_class, first_name=f"Pupil{n:02}")
+        for n in range(16)
+    ]
+    board_set = services.board_set_deal(teacher=teacher, name="Set", count=8, seed="browser")
+    session = sessions.session_create(
+        school_class=school_class, present=pupils, date=datetime.date(2026, 11, 29)
+    )
+    sessions.session_setup_and_start(
+        session=session,
+        teacher=teacher,
+        board_set=board_set,
+        movement_kind="mitchell",
+        movement_style="skip",
+        rounds=3,
+        arrow_switch=False,
+        boards_per_round=2,
+        scoring_profile="ebu",
+        convention="ebu",
+    )
+    return session
+
+
+def enter(tablet: Page, strain: str, level: str, tricks: str) -> None:
+    """Four taps: strain, part-score/game, tricks, Save."""
+    tablet.get_by_role("radio", name=strain).check()
+    tablet.get_by_role("radio", name=level).check()
+    tablet.get_by_role("radio", name=tricks, exact=True).check()
+    expect(tablet.locator(".score-preview")).to_contain_text("+")
+    tablet.get_by_role("button", name="Save").click()
+
+
+def test_two_tablets_enter_a_round_and_the_grid_turns_complete(
+    page: Page,
+    browser: Browser,
+    alice: AbstractUser,
+    live_server,  # type: ignore[no-untyped-def]
+) -> None:
+    session = make_session(alice)
+    log_in_as(page, alice, live_server.url)
+    page.goto(f"/sessions/{session.pk}/")
+    expect(page.locator('#grid [data-status="missing"]')).to_have_count(8)
+
+    tablets = []
+    for _ in range(2):
+        context = browser.new_context(
+            base_url=live_server.url, viewport={"width": 800, "height": 1100}
+        )
+        tablets.append(context.new_page())
+    tables = list(session.tables.order_by("number"))
+    # Tablet A serves tables 1 and 2, tablet B tables 3 and 4, taking turns.
+    for pair_of_tables in ((tables[0], tables[2]), (tables[1], tables[3])):
+        for tablet, table in zip(tablets, pair_of_tables, strict=True):
+            tablet.goto(f"/t/{table.token}/")
+            expect(
+                tablet.get_by_role("heading", name=f"Table {table.number} · Round 1 of 3")
+            ).to_be_visible()
+        for board_index in range(2):
+            for tablet in tablets:
+                enter(tablet, "No trumps", "Part-score", "8" if board_index else "7")
+                expect(
+                    tablet.get_by_text("How the other tables did").nth(board_index)
+                ).to_be_visible()
+        for tablet in tablets:
+            expect(tablet.get_by_text("When the round is over")).to_be_visible()
+
+    # The teacher's page was never reloaded: htmx fills the grid in.
+    expect(page.locator('#grid [data-status="entered"]')).to_have_count(8, timeout=15_000)
+    assert Result.objects.filter(session=session).count() == 8
+
+    # A correction shows in the board's history.
+    page.locator('#grid [data-status="entered"]').first.click()
+    page.get_by_role("radio", name="9", exact=True).check()
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("heading", name="Corrections")).to_be_visible()
+    expect(page.locator(".history")).to_contain_text(
+        "alice changed table 1 from “1NT 7” to “1NT 9”"
+    )
+
+    for tablet in tablets:
+        tablet.context.close()

@@ -1,0 +1,242 @@
+"""Result entry: the table's page, the teacher's grid and corrections, and the safety
+rules (idempotency, conflicts, validation)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from scoring.cards import Seat
+from tournaments import results, selectors, services, sessions
+from tournaments.models import Board, Pupil, Result, ResultChange, SchoolClass, Session, Table
+
+
+@pytest.fixture
+def session(alice, alice_class: SchoolClass) -> Session:  # type: ignore[no-untyped-def]
+    """A running Mitchell: 8 pairs, 4 tables (skip), 3 rounds of 2 boards."""
+    pupils = [
+        Pupil.objects.create(school_class=alice_class, first_name=f"Pupil {n:02}")
+        for n in range(16)
+    ]
+    board_set = services.board_set_deal(teacher=alice, name="Set", count=8, seed="results")
+    draft = sessions.session_create(
+        school_class=alice_class, present=pupils, date=__import__("datetime").date(2026, 11, 29)
+    )
+    sessions.session_setup_and_start(
+        session=draft,
+        teacher=alice,
+        board_set=board_set,
+        movement_kind="mitchell",
+        movement_style="skip",
+        rounds=3,
+        arrow_switch=False,
+        boards_per_round=2,
+        scoring_profile="ebu",
+        convention="ebu",
+    )
+    draft.refresh_from_db()
+    return draft
+
+
+def table(session: Session, number: int) -> Table:
+    return session.tables.get(number=number)
+
+
+def post_result(client: Client, tab: Table, board: int, **data: Any):  # type: ignore[no-untyped-def]
+    form = {"strain": "S", "level": "game", "tricks": 10, "revoke": "", "key": "", **data}
+    return client.post(f"/t/{tab.token}/boards/{board}/", form)
+
+
+def test_a_table_enters_its_boards_one_after_another(session: Session) -> None:
+    tab = table(session, 1)
+    client = Client()
+    page = client.get(f"/t/{tab.token}/").content.decode()
+    assert "Board 1" in page
+    assert "How the other tables did" not in page  # no traveller before own result
+    response = post_result(client, tab, 1, key="k1")
+    assert response.status_code == 302
+    result = Result.objects.get()
+    assert (result.board_number, result.contract, result.tricks_won) == (1, "4S", 10)
+    assert (result.ns_pair.line, result.ew_pair.line) == ("NS", "EW")
+    page = client.get(f"/t/{tab.token}/").content.decode()
+    assert "How the other tables did" in page
+    assert re.search(r"<h2[^>]*>Board 2</h2>", page)
+
+
+def test_the_score_shows_before_saving(session: Session) -> None:
+    tab = table(session, 1)
+    board = selectors.board_facts(Board.objects.get(board_set=session.board_set, number=1))
+    side = "N–S" if board.declaration.declarer in (Seat.NORTH, Seat.SOUTH) else "E–W"
+    html = (
+        Client()
+        .post(f"/t/{tab.token}/boards/1/preview/", {"strain": "S", "level": "game", "tricks": 10})
+        .content.decode()
+    )
+    assert f"{side} +420" in html
+    html = (
+        Client()
+        .post(f"/t/{tab.token}/boards/1/preview/", {"strain": "S", "level": "game", "tricks": 9})
+        .content.decode()
+    )
+    other = "E–W" if side == "N–S" else "N–S"
+    assert f"{other} +50" in html
+
+
+def test_the_same_form_twice_makes_one_result(session: Session) -> None:
+    tab = table(session, 1)
+    first = post_result(Client(), tab, 1, key="double-tap")
+    second = post_result(Client(), tab, 1, key="double-tap", tricks=11)
+    assert first.status_code == second.status_code == 302
+    assert Result.objects.count() == 1
+    assert Result.objects.get().tricks_won == 10
+
+
+def test_a_second_device_sees_the_first_result_and_overwrites_nothing(session: Session) -> None:
+    tab = table(session, 1)
+    post_result(Client(), tab, 1, key="tablet-a")
+    response = post_result(Client(), tab, 1, key="tablet-b", strain="H", tricks=8)
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "already has a result from another tablet" in html
+    assert Result.objects.get().contract == "4S"
+    conflict = Result.objects.get()
+    Client().post(f"/t/{tab.token}/results/{conflict.pk}/flag/")
+    conflict.refresh_from_db()
+    assert conflict.correction_requested
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"tricks": 14}, "Tricks won must be a number from 0 to 13."),
+        ({"tricks": -1}, "Tricks won must be a number from 0 to 13."),
+        ({"level": "slam"}, "Select a valid choice"),
+        ({"strain": "X"}, "Select a valid choice"),
+    ],
+)
+def test_bad_input_is_refused_and_nothing_saved(
+    session: Session, data: dict[str, Any], message: str
+) -> None:
+    response = post_result(Client(), table(session, 1), 1, **data)
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not Result.objects.exists()
+
+
+def test_a_game_is_refused_in_a_part_score_lesson(session: Session) -> None:
+    Session.objects.filter(pk=session.pk).update(scoring_profile="lesson")
+    tab = table(session, 1)
+    html = Client().get(f"/t/{tab.token}/").content.decode()
+    assert 'value="game"' not in html  # the panel offers part-scores only
+    with pytest.raises(Exception, match="no games"):
+        results.result_record(table=tab, board_number=1, contract="4S", tricks_won=10)
+    assert not Result.objects.exists()
+
+
+def test_a_board_not_at_this_table_this_round_is_refused(session: Session) -> None:
+    response = post_result(Client(), table(session, 1), 3)
+    assert response.status_code == 422
+    assert "Board 3 is not played at table 1 in round 1." in response.content.decode()
+    assert not Result.objects.exists()
+
+
+def test_agreement_when_the_session_asks_for_it(session: Session) -> None:
+    Session.objects.filter(pk=session.pk).update(require_agreement=True)
+    tab = table(session, 1)
+    client = Client()
+    post_result(client, tab, 1, key="a")
+    result = Result.objects.get()
+    assert not result.agreed
+    assert "tap Agree" in client.get(f"/t/{tab.token}/").content.decode()
+    client.post(f"/t/{tab.token}/results/{result.pk}/agree/")
+    result.refresh_from_db()
+    assert result.agreed
+
+
+def test_the_teacher_grid_shows_entered_and_missing(session: Session, alice_client: Client) -> None:
+    post_result(Client(), table(session, 1), 1)
+    html = alice_client.get(f"/sessions/{session.pk}/grid/", headers={"HX-Request": "true"})
+    text = html.content.decode()
+    assert text.count('data-status="entered"') == 1
+    assert text.count('data-status="missing"') == 7
+    assert 'hx-trigger="every 4s"' in text
+
+
+def test_next_round_warns_when_results_are_missing(session: Session, alice_client: Client) -> None:
+    response = alice_client.post(f"/sessions/{session.pk}/round/", {"direction": "next"})
+    assert response["Location"].endswith("?confirm_next=1")
+    session.refresh_from_db()
+    assert session.current_round == 1
+    page = alice_client.get(response["Location"]).content.decode()
+    assert "8 results of this round are missing" in page
+    alice_client.post(f"/sessions/{session.pk}/round/", {"direction": "next", "confirm": "1"})
+    session.refresh_from_db()
+    assert session.current_round == 2
+
+
+def test_a_correction_is_kept_in_the_audit_trail(
+    session: Session, alice_client: Client, alice
+) -> None:  # type: ignore[no-untyped-def]
+    post_result(Client(), table(session, 1), 1)
+    url = f"/sessions/{session.pk}/rounds/1/tables/1/boards/1/"
+    response = alice_client.post(
+        url, {"save": "1", "strain": "S", "level": "game", "tricks": 9, "revoke": ""}
+    )
+    assert response.status_code == 302
+    result = Result.objects.get()
+    assert result.tricks_won == 9
+    change = ResultChange.objects.get()
+    assert (change.old, change.new, change.changed_by) == ("4S 10", "4S 9", alice)
+    traveller = alice_client.get(f"/sessions/{session.pk}/boards/1/").content.decode()
+    assert "alice changed table 1 from “4S 10” to “4S 9”" in traveller
+
+
+def test_the_teacher_marks_not_played_and_awards_averages(
+    session: Session, alice_client: Client
+) -> None:
+    url = f"/sessions/{session.pk}/rounds/1/tables/2/boards/3/"
+    alice_client.post(url, {"not_played": "1"})
+    result = Result.objects.get()
+    assert result.kind == Result.Kind.NOT_PLAYED
+    alice_client.post(url, {"adjust": "1", "ns_percent": "60", "ew_percent": "40"})
+    result.refresh_from_db()
+    assert (result.kind, result.ns_adjusted, result.ew_adjusted) == ("adjusted", 60, 40)
+    assert [c.new for c in ResultChange.objects.all()] == ["not played", "60/40"]
+    response = alice_client.post(url, {"adjust": "1", "ns_percent": "70", "ew_percent": "40"})
+    assert response.status_code == 422
+    result.refresh_from_db()
+    assert result.ns_adjusted == 60
+
+
+def test_the_teacher_can_enter_a_result_for_an_earlier_round(
+    session: Session, alice_client: Client
+) -> None:
+    Session.objects.filter(pk=session.pk).update(current_round=2)
+    url = f"/sessions/{session.pk}/rounds/1/tables/1/boards/1/"
+    response = alice_client.post(
+        url, {"save": "1", "strain": "NT", "level": "part-score", "tricks": 8, "revoke": ""}
+    )
+    assert response.status_code == 302
+    assert Result.objects.get().round == 1
+
+
+def test_a_revoke_moves_one_trick_and_both_figures_are_kept(session: Session) -> None:
+    tab = table(session, 1)
+    post_result(Client(), tab, 1, tricks=9, revoke="defending")
+    result = Result.objects.get()
+    assert result.tricks_won == 9
+    [row] = results.traveller(session, 1)
+    assert row.scored is not None
+    assert row.scored.tricks == 10
+    assert row.scored.made
+
+
+def test_other_teachers_and_strangers_cannot_correct(session: Session, bob_client: Client) -> None:
+    post_result(Client(), table(session, 1), 1)
+    url = f"/sessions/{session.pk}/rounds/1/tables/1/boards/1/"
+    assert bob_client.post(url, {"not_played": "1"}).status_code == 404
+    assert Client().post(url, {"not_played": "1"}).status_code == 302  # to the login page
+    assert Result.objects.get().kind == Result.Kind.PLAYED
