@@ -40,7 +40,6 @@ import django
 django.setup()
 
 import argparse
-import datetime
 import http.cookiejar
 import re
 import statistics
@@ -60,8 +59,9 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 
-from tournaments import services, sessions
-from tournaments.models import Pupil, Result, SchoolClass, Session
+from tests.factories import big_session
+from tournaments import sessions
+from tournaments.models import Result, Session
 
 GOAL = 2.0
 CLIENTS = 40
@@ -91,28 +91,7 @@ def setup() -> Session:
     call_command("migrate", verbosity=0)
     with connection.cursor() as cursor:
         cursor.execute("CREATE TABLE bench_row (id INTEGER PRIMARY KEY, note TEXT)")
-    teacher = get_user_model().objects.create_user("bench")
-    school_class = SchoolClass.objects.create(teacher=teacher, name="Big")
-    pupils = [
-        Pupil.objects.create(school_class=school_class, first_name=f"P{n:02}") for n in range(60)
-    ]
-    board_set = services.board_set_deal(teacher=teacher, name="Big", count=45, seed="bench")
-    session = sessions.session_create(
-        school_class=school_class, present=pupils, date=datetime.date(2026, 11, 29)
-    )
-    sessions.session_setup_and_start(
-        session=session,
-        teacher=teacher,
-        board_set=board_set,
-        movement_kind="mitchell",
-        movement_style="",
-        rounds=1,
-        arrow_switch=False,
-        boards_per_round=3,
-        scoring_profile="ebu",
-        convention="ebu",
-    )
-    return session
+    return big_session(get_user_model().objects.create_user("bench"), seed="bench")
 
 
 def run_together(calls: list[Callable[[], float]], concurrent: bool) -> list[float]:

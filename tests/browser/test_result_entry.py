@@ -3,39 +3,12 @@ fills in by itself; then the teacher corrects a result and sees it in the histor
 
 from __future__ import annotations
 
-import datetime
-
 from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import log_in_as
-from tournaments import services, sessions
-from tournaments.models import Pupil, Result, SchoolClass, Session
-
-
-def make_session(teacher: AbstractUser) -> Session:
-    school_class = SchoolClass.objects.create(teacher=teacher, name="8A")
-    pupils = [
-        Pupil.objects.create(school_class=school_class, first_name=f"Pupil{n:02}")
-        for n in range(16)
-    ]
-    board_set = services.board_set_deal(teacher=teacher, name="Set", count=8, seed="browser")
-    session = sessions.session_create(
-        school_class=school_class, present=pupils, date=datetime.date(2026, 11, 29)
-    )
-    sessions.session_setup_and_start(
-        session=session,
-        teacher=teacher,
-        board_set=board_set,
-        movement_kind="mitchell",
-        movement_style="skip",
-        rounds=3,
-        arrow_switch=False,
-        boards_per_round=2,
-        scoring_profile="ebu",
-        convention="ebu",
-    )
-    return session
+from tests.factories import running_session
+from tournaments.models import Result
 
 
 def enter(tablet: Page, strain: str, level: str, tricks: str) -> None:
@@ -53,7 +26,7 @@ def test_two_tablets_enter_a_round_and_the_grid_turns_complete(
     alice: AbstractUser,
     live_server,  # type: ignore[no-untyped-def]
 ) -> None:
-    session = make_session(alice)
+    session = running_session(alice, seed="browser")
     log_in_as(page, alice, live_server.url)
     page.goto(f"/sessions/{session.pk}/")
     expect(page.locator('#grid [data-status="missing"]')).to_have_count(8)

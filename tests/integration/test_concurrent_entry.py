@@ -4,7 +4,6 @@ PostgreSQL in CI (DATABASE_URL)."""
 
 from __future__ import annotations
 
-import datetime
 import http.cookiejar
 import re
 import threading
@@ -16,36 +15,11 @@ from dataclasses import dataclass
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournaments import services, sessions
-from tournaments.models import Pupil, Result, SchoolClass, Session, Table
+from tests.factories import big_session
+from tournaments import sessions
+from tournaments.models import Result, Table
 
 CLIENTS = 40
-
-
-def big_session() -> Session:
-    """30 pairs at 15 tables, 3 boards a round: 45 results in round 1."""
-    teacher = get_user_model().objects.create_user("loaded", password="x")
-    school_class = SchoolClass.objects.create(teacher=teacher, name="Big")
-    pupils = [
-        Pupil.objects.create(school_class=school_class, first_name=f"P{n:02}") for n in range(60)
-    ]
-    board_set = services.board_set_deal(teacher=teacher, name="Big", count=45, seed="load")
-    session = sessions.session_create(
-        school_class=school_class, present=pupils, date=datetime.date(2026, 11, 29)
-    )
-    sessions.session_setup_and_start(
-        session=session,
-        teacher=teacher,
-        board_set=board_set,
-        movement_kind="mitchell",
-        movement_style="",
-        rounds=1,
-        arrow_switch=False,
-        boards_per_round=3,
-        scoring_profile="ebu",
-        convention="ebu",
-    )
-    return session
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -93,7 +67,7 @@ class Tablet:
 
 @pytest.mark.django_db(transaction=True)
 def test_forty_tablets_save_at_once_and_nothing_is_lost(live_server) -> None:  # type: ignore[no-untyped-def]
-    session = big_session()
+    session = big_session(get_user_model().objects.create_user("loaded"))
     movement = sessions.session_movement(session)
     tablets = []
     for table in session.tables.order_by("number"):

@@ -10,35 +10,15 @@ import pytest
 from django.test import Client
 
 from scoring.cards import Seat
-from tournaments import results, selectors, services, sessions
-from tournaments.models import Board, Pupil, Result, ResultChange, SchoolClass, Session, Table
+from tests.factories import running_session
+from tournaments import results, selectors
+from tournaments.models import Board, Result, ResultChange, Session, Table
 
 
 @pytest.fixture
-def session(alice, alice_class: SchoolClass) -> Session:  # type: ignore[no-untyped-def]
+def session(alice) -> Session:  # type: ignore[no-untyped-def]
     """A running Mitchell: 8 pairs, 4 tables (skip), 3 rounds of 2 boards."""
-    pupils = [
-        Pupil.objects.create(school_class=alice_class, first_name=f"Pupil {n:02}")
-        for n in range(16)
-    ]
-    board_set = services.board_set_deal(teacher=alice, name="Set", count=8, seed="results")
-    draft = sessions.session_create(
-        school_class=alice_class, present=pupils, date=__import__("datetime").date(2026, 11, 29)
-    )
-    sessions.session_setup_and_start(
-        session=draft,
-        teacher=alice,
-        board_set=board_set,
-        movement_kind="mitchell",
-        movement_style="skip",
-        rounds=3,
-        arrow_switch=False,
-        boards_per_round=2,
-        scoring_profile="ebu",
-        convention="ebu",
-    )
-    draft.refresh_from_db()
-    return draft
+    return running_session(alice, seed="results")
 
 
 def table(session: Session, number: int) -> Table:

@@ -38,6 +38,7 @@ from tournaments.printing.common import (
     FontSet,
     Rect,
     content_area,
+    draw_cut_lines,
     draw_holding,
     draw_page_header,
     draw_tag,
@@ -400,7 +401,7 @@ def curtain_cards_pdf(
         on_page = slips[page * SLIPS_PER_PAGE : (page + 1) * SLIPS_PER_PAGE]
         for cell, (board, seat) in zip(cells, on_page, strict=False):
             _draw_curtain_card(canvas, cell, board, seat, fonts=fonts)
-        _draw_cut_lines(canvas, cells[: len(on_page)])
+        draw_cut_lines(canvas, cells[: len(on_page)])
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -471,17 +472,3 @@ def _draw_curtain_card(
             fonts=fonts,
             max_width=right - left,
         )
-
-
-def _draw_cut_lines(canvas: Canvas, cells: Sequence[Rect]) -> None:
-    """Dashed lines round every slip; shared edges are drawn once."""
-    canvas.setStrokeColor(GREY)
-    canvas.setLineWidth(0.6)
-    canvas.setDash(4, 3)
-    edges: set[tuple[float, float, float, float]] = set()
-    for cell in cells:
-        x1, y1, x2, y2 = (round(v, 2) for v in (cell.x, cell.y, cell.right, cell.top))
-        edges |= {(x1, y1, x2, y1), (x1, y2, x2, y2), (x1, y1, x1, y2), (x2, y1, x2, y2)}
-    for x1, y1, x2, y2 in sorted(edges):
-        canvas.line(x1, y1, x2, y2)
-    canvas.setDash()

@@ -32,7 +32,7 @@ the nearest WinAnsi letter rather than printed as a black box.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -460,3 +460,17 @@ def draw_page_header(
     canvas.setLineWidth(0.5)
     rule = height - MARGIN - HEADER_HEIGHT + 6
     canvas.line(MARGIN, rule, width - MARGIN, rule)
+
+
+def draw_cut_lines(canvas: Canvas, cells: Sequence[Rect]) -> None:
+    """Dashed lines round every slip or card (to cut along); shared edges are drawn once."""
+    canvas.setStrokeColor(GREY)
+    canvas.setLineWidth(0.6)
+    canvas.setDash(4, 3)
+    edges: set[tuple[float, float, float, float]] = set()
+    for cell in cells:
+        x1, y1, x2, y2 = (round(v, 2) for v in (cell.x, cell.y, cell.right, cell.top))
+        edges |= {(x1, y1, x2, y1), (x1, y2, x2, y2), (x1, y1, x1, y2), (x2, y1, x2, y2)}
+    for x1, y1, x2, y2 in sorted(edges):
+        canvas.line(x1, y1, x2, y2)
+    canvas.setDash()

@@ -59,6 +59,7 @@ from tournaments.printing.common import (
     FontSet,
     Rect,
     content_area,
+    draw_cut_lines,
     draw_page_header,
     draw_text,
     grid,
@@ -842,7 +843,7 @@ def pair_cards_pdf(session: SessionPrint, *, fonts: FontSet = STANDARD_FONTS) ->
         on_page = pairs[page * PAIR_CARDS_PER_PAGE : (page + 1) * PAIR_CARDS_PER_PAGE]
         for cell, pair in zip(cells, on_page, strict=False):
             _draw_pair_card(canvas, cell, session, pair, fonts=fonts)
-        _draw_cut_lines(canvas, cells[: len(on_page)])
+        draw_cut_lines(canvas, cells[: len(on_page)])
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -1008,17 +1009,3 @@ def _fitting_size(
     """The largest size up to ``size`` at which every one of ``texts`` fits ``width``."""
     widest = max((text_width(text, font, size, fonts) for text in texts), default=0.0)
     return size if widest <= width else size * width / widest
-
-
-def _draw_cut_lines(canvas: Canvas, cells: Sequence[Rect]) -> None:
-    """Dashed lines round every card; shared edges are drawn once."""
-    canvas.setStrokeColor(GREY)
-    canvas.setLineWidth(0.6)
-    canvas.setDash(4, 3)
-    edges: set[tuple[float, float, float, float]] = set()
-    for cell in cells:
-        x1, y1, x2, y2 = (round(v, 2) for v in (cell.x, cell.y, cell.right, cell.top))
-        edges |= {(x1, y1, x2, y1), (x1, y2, x2, y2), (x1, y1, x1, y2), (x2, y1, x2, y2)}
-    for x1, y1, x2, y2 in sorted(edges):
-        canvas.line(x1, y1, x2, y2)
-    canvas.setDash()
