@@ -11,6 +11,7 @@ A :class:`Deal` always holds all 52 cards, 13 to a hand (RULES.md §1).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum, IntEnum, StrEnum
@@ -282,9 +283,9 @@ class Hand:
         """The cards of one suit, highest first."""
         return sorted((c for c in self.cards if c.suit is suit), key=lambda c: -c.rank)
 
-    @property
+    @functools.cached_property
     def hcp(self) -> int:
-        """High-card points: ace 4, king 3, queen 2, jack 1."""
+        """High-card points: ace 4, king 3, queen 2, jack 1 (counted once per hand)."""
         return sum(card.rank.hcp for card in self.cards)
 
     def __len__(self) -> int:

@@ -14,6 +14,7 @@ a game: the bonus follows the contract chosen.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -71,15 +72,15 @@ class Contract:
         cleaned = text.strip().upper()
         for symbol, letter in _SYMBOLS.items():
             cleaned = cleaned.replace(symbol, letter)
-        for contract in all_contracts(slams=True):
-            if str(contract) == cleaned:
-                if contract.kind is ContractKind.SLAM and not slams:
-                    raise ScoringError(
-                        ErrorCode.CONTRACT_SLAM_OFF,
-                        f"{text!r} is a slam, and the slam variant is off; {choices(slams=False)}",
-                        contract=text,
-                    )
-                return contract
+        contract = _by_text().get(cleaned)
+        if contract is not None:
+            if contract.kind is ContractKind.SLAM and not slams:
+                raise ScoringError(
+                    ErrorCode.CONTRACT_SLAM_OFF,
+                    f"{text!r} is a slam, and the slam variant is off; {choices(slams=False)}",
+                    contract=text,
+                )
+            return contract
         what = f"{text!r} is not a Minibridge contract" if cleaned else "No contract was given"
         raise ScoringError(
             ErrorCode.CONTRACT_UNKNOWN,
@@ -104,9 +105,17 @@ class Contract:
         return f"{self.level}{self.strain.value}"
 
 
+@functools.cache
+def _by_text() -> dict[str, Contract]:
+    """Each contract under its notation, for parsing (built once)."""
+    return {str(contract): contract for contract in all_contracts(slams=True)}
+
+
+@functools.cache
 def all_contracts(*, slams: bool = False) -> tuple[Contract, ...]:
     """Every Minibridge contract, lowest first: ``1C … 1NT``, ``3NT 4H 4S 5C 5D``,
-    then (if ``slams``) ``6C … 6NT``."""
+    then (if ``slams``) ``6C … 6NT``. (The same tuple every time: contracts are
+    immutable.)"""
     kinds = [ContractKind.PART_SCORE, ContractKind.GAME]
     if slams:
         kinds.append(ContractKind.SLAM)

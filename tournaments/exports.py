@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from django.utils import timezone
 
 from scoring.dup import write_dup
-from scoring.pbn import PbnBoard, write_pbn
-from tournaments.models import BoardSet
+from scoring.pbn import PbnBoard, PbnTable, write_pbn
+from tournaments.models import BoardSet, Session
 from tournaments.selectors import BoardFacts
+from tournaments.standings import PairInfo, Standings, TravellerLine
 
 
 def board_set_pbn(board_set: BoardSet, boards: Sequence[BoardFacts]) -> str:
@@ -34,3 +35,98 @@ def board_set_pbn(board_set: BoardSet, boards: Sequence[BoardFacts]) -> str:
 def board_set_dup(boards: Sequence[BoardFacts]) -> bytes:
     """A Duplimate dealing machine's file (boards must be numbered one after another)."""
     return write_dup(boards)
+
+
+def session_pbn(session: Session, standings: Standings, boards: Sequence[BoardFacts]) -> str:
+    """PBN with results: every board with its ``ScoreTable`` (each table's result and
+    matchpoints) and, on the last board, the session's ``TotalScoreTable``."""
+    travellers = {traveller.number: traveller for traveller in standings.travellers}
+    games = []
+    for index, board in enumerate(boards):
+        tables = []
+        traveller = travellers.get(board.number)
+        if traveller is not None:
+            tables.append(
+                PbnTable.of(
+                    "ScoreTable",
+                    SCORE_COLUMNS,
+                    [_score_row(line) for line in traveller.lines],
+                )
+            )
+        if index == len(boards) - 1:
+            tables.append(PbnTable.of("TotalScoreTable", TOTAL_COLUMNS, _total_rows(standings)))
+        games.append(
+            PbnBoard(
+                number=board.number,
+                dealer=board.dealer,
+                deal=board.deal,
+                dd_tricks=dict(board.dd.tricks) if board.dd else None,
+                par=str(board.par) if board.par else None,
+                tables=tuple(tables),
+            )
+        )
+    return write_pbn(
+        games,
+        event=str(session.school_class),
+        date=session.date,
+        scoring="MP" if session.ranking == Session.Ranking.MATCHPOINTS else "Total",
+    )
+
+
+SCORE_COLUMNS = [
+    "Table\\2R",
+    "PairId_NS\\4R",
+    "PairId_EW\\4R",
+    "Contract\\4L",
+    "Declarer\\1R",
+    "Result\\2R",
+    "Score_NS\\5R",
+    "Score_EW\\5R",
+    "MP_NS\\5R",
+    "MP_EW\\5R",
+]
+TOTAL_COLUMNS = [
+    "Rank\\3R",
+    "PairId\\4R",
+    "Direction\\2R",
+    "TotalScoreMP\\6R",
+    "TotalPercentage\\6R",
+    "TotalScore\\6R",
+    "Names\\40L",
+]
+
+
+def _pair_id(pair: PairInfo) -> str:
+    return f"{pair.label.split()[0]}{pair.line}"
+
+
+def _score_row(line: TravellerLine) -> list[object]:
+    scored = line.scored
+    return [
+        line.table,
+        _pair_id(line.ns),
+        _pair_id(line.ew),
+        str(scored.contract) if scored else "-",
+        scored.declarer.value if scored else "-",
+        scored.tricks if scored else "-",
+        scored.ns_points if scored else "-",
+        scored.ew_points if scored else "-",
+        f"{line.ns_mp:.2f}" if line.ns_mp is not None else "-",
+        f"{line.ew_mp:.2f}" if line.ew_mp is not None else "-",
+    ]
+
+
+def _total_rows(standings: Standings) -> list[list[object]]:
+    return [
+        [
+            row.place,
+            _pair_id(row.pair),
+            row.pair.line or "-",
+            f"{row.matchpoints:.2f}",
+            f"{row.percentage:.2f}",
+            row.total_points,
+            row.pair.names,
+        ]
+        for ranking in standings.rankings
+        for row in ranking.rows
+    ]

@@ -134,6 +134,12 @@ class SessionSetupForm(forms.Form):
     board_set = forms.ChoiceField(label=_("Boards"))
     scoring_profile = forms.ChoiceField(label=_("Scoring"))
     convention = forms.ChoiceField(label=_("Matchpoints"), choices=Session.Convention.choices)
+    ranking = forms.ChoiceField(
+        label=_("Rank the pairs by"), choices=Session.Ranking.choices, initial="matchpoints"
+    )
+    require_agreement = forms.BooleanField(
+        label=_("The opponents tap “Agree” before a result counts"), required=False
+    )
 
     NEW_SET = "new"
 

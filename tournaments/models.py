@@ -215,6 +215,14 @@ class Session(models.Model):
     )
     rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
     arrow_switch = models.BooleanField(_("arrow switch in the last round"), default=False)
+
+    class Ranking(models.TextChoices):
+        MATCHPOINTS = "matchpoints", _("Matchpoints (percentage)")
+        TOTAL = "total", _("Total points")
+
+    ranking = models.CharField(
+        _("ranked by"), max_length=12, choices=Ranking.choices, default=Ranking.MATCHPOINTS
+    )
     # The opponents tap "Agree" on the table's tablet before a result counts.
     require_agreement = models.BooleanField(_("opponents agree each result"), default=False)
     current_round = models.PositiveSmallIntegerField(_("current round"), default=1)

@@ -21,6 +21,7 @@ from scoring.movements import table_card
 from tournaments import results, selectors, sessions
 from tournaments.forms import ResultForm
 from tournaments.models import Board, Result, ResultChange, Session, Table
+from tournaments.standings import session_standings
 
 
 def _table(token: str) -> Table:
@@ -324,7 +325,8 @@ def _initial(result: Result | None) -> dict[str, Any]:
 def traveller_page(request: HttpRequest, session_id: int, board_number: int) -> HttpResponse:
     session = sessions.get_session_for_teacher(request.user, session_id)
     board = get_object_or_404(Board, board_set_id=session.board_set_id, number=board_number)
-    rows = results.traveller(session, board_number)
+    standings = session_standings(session)
+    traveller = next((t for t in standings.travellers if t.number == board_number), None)
     changes = (
         ResultChange.objects.filter(result__session=session, result__board_number=board_number)
         .select_related("changed_by", "result__table")
@@ -333,7 +335,10 @@ def traveller_page(request: HttpRequest, session_id: int, board_number: int) -> 
     context = {
         "session": session,
         "board": selectors.board_facts(board, profile=session.scoring_profile),
-        "rows": rows,
+        "lines": traveller.lines if traveller else (),
+        "waiting": Result.objects.filter(
+            session=session, board_number=board_number, agreed=False
+        ).count(),
         "changes": changes,
     }
     return render(request, "tournaments/traveller.html", context)

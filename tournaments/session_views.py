@@ -136,6 +136,7 @@ def session_setup(request: HttpRequest, session_id: int) -> HttpResponse:
         ),
         "scoring_profile": session.scoring_profile,
         "convention": session.convention,
+        "ranking": session.ranking,
     }
     form = SessionSetupForm(
         request.POST if request.method == "POST" else None, board_sets=board_sets, initial=initial
@@ -155,6 +156,8 @@ def session_setup(request: HttpRequest, session_id: int) -> HttpResponse:
                 boards_per_round=data["boards_per_round"],
                 scoring_profile=data["scoring_profile"],
                 convention=data["convention"],
+                ranking=data["ranking"],
+                require_agreement=data["require_agreement"],
             )
         except ValidationError as error:
             form.add_error(None, error)

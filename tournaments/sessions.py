@@ -400,6 +400,8 @@ def session_setup_and_start(
     boards_per_round: int,
     scoring_profile: str,
     convention: str,
+    ranking: str = Session.Ranking.MATCHPOINTS,
+    require_agreement: bool = False,
 ) -> Movement:
     """Configure and start in one go. With ``board_set=None`` a new set of exactly the
     boards the movement plays is dealt first. If anything is refused, nothing is kept:
@@ -425,6 +427,8 @@ def session_setup_and_start(
             % {"class": session.school_class, "date": date_format(session.date)},
             count=planned.total_boards,
         )
+    session.ranking = ranking
+    session.require_agreement = require_agreement
     movement = session_configure(session=session, board_set=board_set, **params)  # type: ignore[arg-type]
     session_start(session=session)
     return movement

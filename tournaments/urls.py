@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import result_views, session_views, views
+from tournaments import result_views, session_views, standings_views, views
 
 app_name = "tournaments"
 
@@ -44,6 +44,22 @@ urlpatterns = [
         "sessions/<int:session_id>/boards/<int:board_number>/",
         result_views.traveller_page,
         name="traveller",
+    ),
+    path(
+        "sessions/<int:session_id>/standings/",
+        standings_views.standings_page,
+        name="standings",
+    ),
+    path("sessions/<int:session_id>/projector/", standings_views.projector, name="projector"),
+    path(
+        "sessions/<int:session_id>/pairs/<int:pair_id>/card/",
+        standings_views.score_card,
+        name="score_card",
+    ),
+    path(
+        "sessions/<int:session_id>/export/<str:kind>/",
+        standings_views.session_export,
+        name="session_export",
     ),
     # A table's own link, from the QR code on its table card: short, no login.
     path("t/<str:token>/", result_views.table_page, name="table_page"),

@@ -132,6 +132,7 @@ def setup_data(board_set: BoardSet | str, **overrides: Any) -> dict[str, Any]:
         "board_set": board_set if isinstance(board_set, str) else board_set.pk,
         "scoring_profile": "ebu",
         "convention": "ebu",
+        "ranking": "matchpoints",
         **overrides,
     }
 

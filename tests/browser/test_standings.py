@@ -1,0 +1,67 @@
+"""The teacher finishes a session and takes the standings away: page, projector,
+spreadsheet and PDF, in real chromium."""
+
+from __future__ import annotations
+
+import io
+
+from django.contrib.auth.models import AbstractUser
+from openpyxl import load_workbook
+from playwright.sync_api import Page, expect
+from pypdf import PdfReader
+
+from tests.browser.conftest import log_in_as
+from tests.factories import play_round, running_session
+from tournaments.models import Session
+from tournaments.standings import session_standings
+
+
+def test_it_finishes_a_session_and_downloads_the_standings(
+    page: Page,
+    alice: AbstractUser,
+    live_server,  # type: ignore[no-untyped-def]
+) -> None:
+    session = running_session(alice, seed="finish")
+    play_round(session, 1, {(1, 1): ("3NT", 9), (2, 3): ("4S", 10)})
+    play_round(session, 2, {(3, 1): ("1S", 8)})
+    play_round(session, 3, {})
+    standings = session_standings(session)
+    leader = standings.rankings[0].rows[0]
+
+    log_in_as(page, alice, live_server.url)
+    page.goto(f"/sessions/{session.pk}/")
+    expect(page.get_by_text("Round 3 of 3")).to_be_visible()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Finish the session").click()
+    expect(page.get_by_text("The session is finished.")).to_be_visible()
+    assert Session.objects.get().state == Session.State.FINISHED
+
+    page.get_by_role("link", name="Standings").first.click()
+    expect(page.get_by_role("heading", name="Standings")).to_be_visible()
+    expect(page.get_by_role("heading", name="North–South")).to_be_visible()
+    first_row = page.locator(".standings-table").first.locator("tbody tr").first
+    expect(first_row).to_contain_text(leader.pair.label)
+    expect(first_row).to_contain_text(f"{leader.percentage:.2f}")
+
+    with page.expect_download() as download_info:
+        page.get_by_role("link", name="Spreadsheet (Excel)").click()
+    workbook = load_workbook(io.BytesIO(download_info.value.path().read_bytes()))
+    assert workbook.sheetnames[:4] == ["Standings", "Travellers", "Score cards", "Boards"]
+    numbers = [
+        cell.value
+        for row in workbook["Standings"].iter_rows()
+        for cell in row
+        if isinstance(cell.value, (int, float))
+    ]
+    assert round(leader.percentage / 100, 4) in [round(n, 4) for n in numbers]
+
+    with page.expect_download() as download_info:
+        page.get_by_role("link", name="Standings (PDF)").click()
+    reader = PdfReader(io.BytesIO(download_info.value.path().read_bytes()))
+    text = " ".join(" ".join(p.extract_text() for p in reader.pages).split())
+    for ranking in standings.rankings:
+        for row in ranking.rows:
+            assert row.pair.names in text
+
+    page.goto(f"/sessions/{session.pk}/projector/?first_names=1")
+    expect(page.locator(".projector-list li").first).to_contain_text(leader.pair.first_names)

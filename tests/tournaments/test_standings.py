@@ -1,0 +1,129 @@
+"""Standings, travellers, score cards, the projector and the PBN export."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from scoring.pbn import read_pbn
+from tests.factories import large_results_session, play_round, running_session
+from tournaments.models import Session
+from tournaments.standings import session_standings
+
+
+@pytest.fixture
+def played(alice) -> Session:  # type: ignore[no-untyped-def]
+    """4 tables, 3 rounds, 2 boards a round: every board is played three times."""
+    session = running_session(alice, seed="standings")
+    play_round(session, 1, {(1, 1): ("3NT", 9)})
+    play_round(session, 2, {})
+    play_round(session, 3, {})
+    return session
+
+
+def test_a_board_is_matchpointed_by_hand(played: Session) -> None:
+    """Board 1 was played at three tables: one 3NT made (the best N–S or E–W score
+    depending on who declares) and two 1NT making 7. EBU: 2 per score beaten, 1 per
+    tie; top 4. The 3NT table gets 4 for its side and 0 for the other; the two equal
+    results share 1 each way... computed here from the scores themselves."""
+    standings = session_standings(played)
+    [board1] = [t for t in standings.travellers if t.number == 1]
+    assert len(board1.lines) == 3
+    nets = [line.scored.ns_net for line in board1.lines]  # type: ignore[union-attr]
+    for line in board1.lines:
+        net = line.scored.ns_net  # type: ignore[union-attr]
+        beaten = sum(1 for other in nets if other < net)
+        tied = sum(1 for other in nets if other == net) - 1
+        assert line.ns_mp == 2 * beaten + tied
+        assert line.ns_mp + line.ew_mp == 4  # type: ignore[operator]
+        assert line.top == 4
+        assert line.ns_percent + line.ew_percent == pytest.approx(100)  # type: ignore[operator]
+
+
+def test_a_mitchell_ranks_north_south_and_east_west_apart(played: Session) -> None:
+    standings = session_standings(played)
+    assert [r.title for r in standings.rankings] == ["North–South", "East–West"]
+    for ranking in standings.rankings:
+        assert len(ranking.rows) == 4
+        assert all(row.boards == 6 for row in ranking.rows)
+        percentages = [row.percentage for row in ranking.rows]
+        assert percentages == sorted(percentages, reverse=True)
+        assert sum(row.matchpoints for row in ranking.rows) == pytest.approx(
+            sum(row.top for row in ranking.rows) / 2
+        )
+
+
+def test_an_arrow_switch_gives_one_ranking(played: Session) -> None:
+    Session.objects.filter(pk=played.pk).update(arrow_switch=True)
+    played.refresh_from_db()
+    [ranking] = session_standings(played).rankings
+    assert len(ranking.rows) == 8
+
+
+def test_shared_places(played: Session) -> None:
+    rows = [row for r in session_standings(played).rankings for row in r.rows]
+    places = {row.place for row in rows}
+    assert all(place.rstrip("=").isdigit() for place in places)
+
+
+def test_the_standings_page_and_the_projector(played: Session, alice_client: Client) -> None:
+    html = alice_client.get(f"/sessions/{played.pk}/standings/").content.decode()
+    assert "North–South" in html
+    assert "East–West" in html
+    assert "Pupil00 &amp; Pupil01" in html or "Pupil00" in html
+    projector = alice_client.get(
+        f"/sessions/{played.pk}/projector/?first_names=1", headers={"HX-Request": "true"}
+    ).content.decode()
+    assert projector.lstrip().startswith('<main id="board"')
+    assert 'hx-trigger="every 10s"' in projector
+
+
+def test_first_names_only_on_the_projector(alice, alice_client: Client) -> None:  # type: ignore[no-untyped-def]
+    session = running_session(alice, seed="names")
+    member = session.pairs.first().members.first()  # type: ignore[union-attr]
+    member.pupil.last_name = "Secretsurname"
+    member.pupil.save()
+    full = alice_client.get(f"/sessions/{session.pk}/projector/").content.decode()
+    short = alice_client.get(f"/sessions/{session.pk}/projector/?first_names=1").content.decode()
+    assert "Secretsurname" in full
+    assert "Secretsurname" not in short
+
+
+def test_a_score_card(played: Session, alice_client: Client) -> None:
+    pair = played.pairs.get(line="NS", number=1)
+    html = alice_client.get(f"/sessions/{played.pk}/pairs/{pair.pk}/card/").content.decode()
+    assert html.count("<tr>") >= 6  # six boards played
+    assert "Place" in html
+
+
+def test_the_pbn_export_reads_back(played: Session, alice_client: Client) -> None:
+    response = alice_client.get(f"/sessions/{played.pk}/export/pbn/")
+    parsed = read_pbn(response.content)
+    assert parsed.ok
+    assert len(parsed.boards) == 8
+    first = parsed.boards[0].board
+    [score_table] = [t for t in first.tables if t.tag == "ScoreTable"]
+    assert len(score_table.rows) == 3
+    last = parsed.boards[-1].board
+    [total] = [t for t in last.tables if t.tag == "TotalScoreTable"]
+    assert len(total.rows) == 8
+    names = total.column("Names")
+    assert all(" & " in name for name in names)
+
+
+def test_other_teachers_get_404(played: Session, bob_client: Client) -> None:
+    for url in ["standings/", "projector/", "export/pbn/"]:
+        assert bob_client.get(f"/sessions/{played.pk}/{url}").status_code == 404
+
+
+@pytest.mark.django_db
+def test_queries_stay_bounded_for_30_tables_and_27_boards(
+    alice, alice_client: Client, django_assert_max_num_queries
+) -> None:  # type: ignore[no-untyped-def]
+    session = large_results_session(alice)
+    with django_assert_max_num_queries(4):
+        standings = session_standings(session)
+    assert sum(len(t.lines) for t in standings.travellers) == 30 * 27
+    with django_assert_max_num_queries(10):
+        response = alice_client.get(f"/sessions/{session.pk}/standings/")
+    assert response.status_code == 200

@@ -1,0 +1,282 @@
+"""Standings, travellers and score cards of a session, computed from its result rows by
+the rules library in a fixed, small number of queries. The output is plain dataclasses:
+pages, the projector and the PDF, Excel and PBN builders all take the same figures.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+
+from scoring import matchpoints as mp
+from scoring.cards import Side
+from scoring.contracts import Contract
+from scoring.dd import Par
+from tournaments import selectors
+from tournaments.labels import SIDE_NAMES
+from tournaments.models import Board, Pair, PairMember, Result, Session
+from tournaments.results import Scored, score_result
+from tournaments.templatetags.bridge import pair_number
+
+# --------------------------------------------------------------------------- the figures
+
+
+@dataclass(frozen=True)
+class PairInfo:
+    pk: int
+    label: str  # "3 N–S", "5"
+    line: str  # "NS", "EW" or "" (Howell)
+    names: str  # "Emma Hansen & Oliver Smith"
+    first_names: str  # "Emma & Oliver", for the projector
+
+
+@dataclass(frozen=True)
+class TravellerLine:
+    """One result on a board, with its matchpoints."""
+
+    round: int
+    table: int
+    ns: PairInfo
+    ew: PairInfo
+    kind: str  # Result.Kind
+    scored: Scored | None
+    ns_mp: float | None
+    ew_mp: float | None
+    top: float
+    ns_percent: float | None
+    ew_percent: float | None
+
+    @property
+    def contract(self) -> Contract | None:
+        return self.scored.contract if self.scored else None
+
+
+@dataclass(frozen=True)
+class BoardTraveller:
+    number: int
+    par: Par | None
+    lines: tuple[TravellerLine, ...]
+
+
+@dataclass(frozen=True)
+class ScoreCardLine:
+    board: int
+    round: int
+    table: int
+    direction: str  # "NS" or "EW": where the pair sat for this board
+    opponents: PairInfo
+    line: TravellerLine
+
+    @property
+    def points(self) -> int | None:
+        """The pair's own net score on the board."""
+        if self.line.scored is None:
+            return None
+        net = self.line.scored.ns_net
+        return net if self.direction == "NS" else -net
+
+    @property
+    def matchpoints(self) -> float | None:
+        return self.line.ns_mp if self.direction == "NS" else self.line.ew_mp
+
+    @property
+    def percent(self) -> float | None:
+        return self.line.ns_percent if self.direction == "NS" else self.line.ew_percent
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    place: str  # "1", "3="
+    pair: PairInfo
+    boards: int
+    matchpoints: float
+    top: float
+    percentage: float
+    total_points: int
+    total_place: str
+
+
+@dataclass(frozen=True)
+class Ranking:
+    title: str  # "North–South", "East–West", or "" when there is one ranking
+    rows: tuple[StandingRow, ...]
+
+
+@dataclass(frozen=True)
+class Standings:
+    title: str
+    ranking: str  # Session.Ranking: the session's choice comes first
+    convention: str
+    rankings: tuple[Ranking, ...]
+    travellers: tuple[BoardTraveller, ...]
+    score_cards: dict[int, tuple[ScoreCardLine, ...]] = field(default_factory=dict)
+    pairs: tuple[PairInfo, ...] = ()
+
+
+# --------------------------------------------------------------------------- computing
+
+
+def _pair_info(pair: Pair) -> PairInfo:
+    pupils = [member.pupil for member in pair.members.all()]
+    return PairInfo(
+        pk=pair.pk,
+        label=pair_number(pair),
+        line=pair.line,
+        names=" & ".join(str(pupil) for pupil in pupils),
+        first_names=" & ".join(pupil.first_name for pupil in pupils),
+    )
+
+
+def session_standings(session: Session, *, agreed_only: bool = True) -> Standings:
+    """Everything about a session's scores. Queries: pairs, their pupils, boards and
+    results (four, whatever the size of the session)."""
+    members = PairMember.objects.select_related("pupil").order_by("position")
+    pairs = {
+        pair.pk: _pair_info(pair)
+        for pair in session.pairs.prefetch_related(Prefetch("members", queryset=members))
+    }
+    boards = {
+        board.number: selectors.board_facts(board, profile=session.scoring_profile)
+        for board in Board.objects.filter(board_set_id=session.board_set_id)
+    }
+    rows = (
+        Result.objects.filter(session=session)
+        .select_related("table")
+        .order_by("board_number", "round", "table__number")
+    )
+    if agreed_only:
+        rows = rows.filter(agreed=True)
+    by_board: dict[int, list[Result]] = defaultdict(list)
+    for result in rows:
+        by_board[result.board_number].append(result)
+
+    travellers = []
+    cards: dict[int, list[ScoreCardLine]] = defaultdict(list)
+    for number in sorted(by_board):
+        traveller = _board_traveller(session, boards[number], by_board[number], pairs)
+        travellers.append(traveller)
+        for line in traveller.lines:
+            if line.kind == Result.Kind.NOT_PLAYED:
+                continue
+            for direction, pair, opponents in (("NS", line.ns, line.ew), ("EW", line.ew, line.ns)):
+                cards[pair.pk].append(
+                    ScoreCardLine(number, line.round, line.table, direction, opponents, line)
+                )
+
+    groups = _ranking_groups(session, list(pairs.values()))
+    rankings = []
+    for title, members_of_group in groups:
+        rankings.append(_ranking(title, members_of_group, cards, session.convention))
+    return Standings(
+        title=f"{session.school_class} · {session.date:%Y-%m-%d}",
+        ranking=session.ranking,
+        convention=session.convention,
+        rankings=tuple(rankings),
+        travellers=tuple(travellers),
+        score_cards={pk: tuple(lines) for pk, lines in cards.items()},
+        pairs=tuple(pairs.values()),
+    )
+
+
+def _board_traveller(
+    session: Session,
+    board: selectors.BoardFacts,
+    results: Sequence[Result],
+    pairs: dict[int, PairInfo],
+) -> BoardTraveller:
+    counted = [r for r in results if r.kind != Result.Kind.NOT_PLAYED]
+    entries: list[mp.BoardEntry] = []
+    scored: dict[int, Scored] = {}
+    for result in counted:
+        if result.kind == Result.Kind.ADJUSTED:
+            entries.append(mp.Adjusted(result.ns_adjusted or 50, result.ew_adjusted or 50))
+        else:
+            scored[result.pk] = score_result(
+                board=board,
+                contract=result.contract,
+                tricks_won=result.tricks_won or 0,
+                revoke=result.revoke,
+                profile=session.scoring_profile,
+            )
+            entries.append(mp.Played(scored[result.pk].ns_net))
+    outcomes = dict(
+        zip(
+            (r.pk for r in counted),
+            mp.score_board(entries, session.convention) if entries else [],
+            strict=True,
+        )
+    )
+    lines = []
+    for result in results:
+        outcome = outcomes.get(result.pk)
+        lines.append(
+            TravellerLine(
+                round=result.round,
+                table=result.table.number,
+                ns=pairs[result.ns_pair_id],
+                ew=pairs[result.ew_pair_id],
+                kind=result.kind,
+                scored=scored.get(result.pk),
+                ns_mp=outcome.ns_mp if outcome else None,
+                ew_mp=outcome.ew_mp if outcome else None,
+                top=outcome.top if outcome else 0,
+                ns_percent=outcome.ns_percent if outcome else None,
+                ew_percent=outcome.ew_percent if outcome else None,
+            )
+        )
+    return BoardTraveller(number=board.number, par=board.par, lines=tuple(lines))
+
+
+def _ranking_groups(session: Session, pairs: list[PairInfo]) -> list[tuple[str, list[PairInfo]]]:
+    """A Mitchell ranks N–S and E–W apart, unless the arrow switch makes one field."""
+    if session.movement_kind == Session.Kind.MITCHELL and not session.arrow_switch:
+        return [
+            (str(SIDE_NAMES[side]), [p for p in pairs if p.line == side.value])
+            for side in (Side.NS, Side.EW)
+        ]
+    return [("", pairs)]
+
+
+def _ranking(
+    title: str,
+    pairs: list[PairInfo],
+    cards: dict[int, list[ScoreCardLine]],
+    convention: str,
+) -> Ranking:
+    figures = {}
+    for pair in pairs:
+        lines = cards.get(pair.pk, [])
+        scores = [
+            (line.matchpoints or 0.0, line.line.top)
+            for line in lines
+            if line.matchpoints is not None
+        ]
+        mps = sum(m for m, _top in scores)
+        top = sum(t for _m, t in scores)
+        percentage = mp.pair_percentage(scores) if scores else 0.0
+        total = sum(line.points or 0 for line in lines)
+        figures[pair.pk] = (pair, len(lines), mps, top, percentage, total)
+    places = mp.rank({pk: f[4] for pk, f in figures.items()}) if figures else {}
+    total_places = mp.rank({pk: float(f[5]) for pk, f in figures.items()}) if figures else {}
+    rows = [
+        StandingRow(
+            place=places[pk],
+            pair=pair,
+            boards=boards,
+            matchpoints=round(mps, 2),
+            top=top,
+            percentage=round(percentage, 2),
+            total_points=total,
+            total_place=total_places[pk],
+        )
+        for pk, (pair, boards, mps, top, percentage, total) in figures.items()
+    ]
+    rows.sort(key=lambda row: (-row.percentage, -row.total_points, row.pair.label))
+    return Ranking(title=title, rows=tuple(rows))
+
+
+def ranked_by_total(ranking: Ranking) -> list[StandingRow]:
+    return sorted(ranking.rows, key=lambda row: (-row.total_points, row.pair.label))

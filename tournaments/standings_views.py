@@ -1,0 +1,101 @@
+"""Standings, the projector, score cards and the session's downloads."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET
+
+from tournaments import exports, selectors, sessions
+from tournaments.models import Board, Pair, Session
+from tournaments.standings import session_standings
+
+
+def _session(request: HttpRequest, session_id: int) -> Session:
+    session = sessions.get_session_for_teacher(request.user, session_id)
+    if session.state == Session.State.DRAFT:
+        raise Http404
+    return session
+
+
+@require_GET
+@login_required
+def standings_page(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _session(request, session_id)
+    standings = session_standings(session)
+    return render(
+        request, "tournaments/standings.html", {"session": session, "standings": standings}
+    )
+
+
+@require_GET
+@login_required
+def projector(request: HttpRequest, session_id: int) -> HttpResponse:
+    """Standings in large type for the class projector; refreshes itself (htmx)."""
+    session = _session(request, session_id)
+    context = {
+        "session": session,
+        "standings": session_standings(session),
+        "first_names": request.GET.get("first_names") == "1",
+    }
+    template = "tournaments/projector.html"
+    if request.htmx:
+        template += "#board"
+    return render(request, template, context)
+
+
+@require_GET
+@login_required
+def score_card(request: HttpRequest, session_id: int, pair_id: int) -> HttpResponse:
+    session = _session(request, session_id)
+    pair = get_object_or_404(Pair, pk=pair_id, session=session)
+    standings = session_standings(session)
+    info = next(p for p in standings.pairs if p.pk == pair.pk)
+    row = next(
+        (row for ranking in standings.rankings for row in ranking.rows if row.pair.pk == pair.pk),
+        None,
+    )
+    context = {
+        "session": session,
+        "pair": info,
+        "row": row,
+        "lines": standings.score_cards.get(pair.pk, ()),
+    }
+    return render(request, "tournaments/score_card.html", context)
+
+
+@require_GET
+@login_required
+def session_export(request: HttpRequest, session_id: int, kind: str) -> HttpResponse:
+    from tournaments.printing.standings import standings_pdf, travellers_pdf
+    from tournaments.spreadsheets import standings_workbook
+
+    session = _session(request, session_id)
+    standings = session_standings(session)
+    stem = f"{slugify(str(session.school_class))}-{session.date}"
+    paper = "Letter" if request.GET.get("paper", "").lower() == "letter" else "A4"
+    if kind == "xlsx":
+        data = standings_workbook(standings)
+        content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        filename = f"{stem}.xlsx"
+    elif kind == "standings-pdf":
+        data, content_type = standings_pdf(standings, page_size=paper), "application/pdf"
+        filename = f"{stem}-standings.pdf"
+    elif kind == "travellers-pdf":
+        data, content_type = travellers_pdf(standings, page_size=paper), "application/pdf"
+        filename = f"{stem}-travellers.pdf"
+    elif kind == "pbn":
+        boards = [
+            selectors.board_facts(board, profile=session.scoring_profile)
+            for board in Board.objects.filter(board_set_id=session.board_set_id)
+        ]
+        data = exports.session_pbn(session, standings, boards).encode("utf-8")
+        content_type, filename = "text/plain; charset=utf-8", f"{stem}.pbn"
+    else:
+        raise Http404
+    response = HttpResponse(data, content_type=content_type)
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
