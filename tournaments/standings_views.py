@@ -11,6 +11,8 @@ from django.views.decorators.http import require_GET
 
 from tournaments import exports, selectors, sessions
 from tournaments.models import Board, Pair, Session
+from tournaments.printing.standings import standings_pdf, travellers_pdf
+from tournaments.spreadsheets import standings_workbook
 from tournaments.standings import session_standings
 
 
@@ -70,9 +72,6 @@ def score_card(request: HttpRequest, session_id: int, pair_id: int) -> HttpRespo
 @require_GET
 @login_required
 def session_export(request: HttpRequest, session_id: int, kind: str) -> HttpResponse:
-    from tournaments.printing.standings import standings_pdf, travellers_pdf
-    from tournaments.spreadsheets import standings_workbook
-
     session = _session(request, session_id)
     standings = session_standings(session)
     stem = f"{slugify(str(session.school_class))}-{session.date}"

@@ -1,0 +1,458 @@
+"""A session's standings, travellers, score cards and boards as an Excel workbook.
+
+Pure openpyxl, no database: :func:`standings_workbook` takes the plain
+:class:`~tournaments.standings.Standings` figures and returns the ``.xlsx`` bytes. Every
+word goes through gettext, so the workbook comes out in the language that is active when
+it is built (the view activates the user's language).
+
+Choices made so that the sheets work as data, not just as pictures of a table:
+
+* every sheet is one table with its column headings in row 1, frozen, bold and repeated
+  on every printed page; blocks (the two lines of a Mitchell, the pairs' score cards)
+  are set apart by a bold heading row rather than by repeating the headings;
+* numbers are stored as numbers: matchpoints as floats (rounded to two decimals),
+  points as integers, percentages as fractions (0.5625) shown as ``56.25%``, and places
+  as integers, a tie (``"3="``) shown by its number format (``0"="``) so the column
+  still sorts;
+* pair numbers are integers in a Howell (``5``) and text in a Mitchell (``"5 N–S"``);
+* contracts are text with the suit symbol (``"4♠"``, ``"3NT"``): every font Excel uses
+  has the four suits, and the symbol reads better than a letter;
+* text cells are never formulas, even when a pupil's name starts with ``=``.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from openpyxl import Workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from scoring.cards import Seat, Strain
+from scoring.contracts import Contract
+from tournaments.labels import NO_TRUMPS_SHORT, SEAT_NAMES
+from tournaments.standings import (
+    BoardTraveller,
+    PairInfo,
+    Ranking,
+    ScoreCardLine,
+    StandingRow,
+    Standings,
+    TravellerLine,
+    ranked_by_total,
+)
+
+#: What a column holds, which decides its number format and alignment.
+ColumnKind = Literal["text", "int", "signed", "number", "percent", "place"]
+
+PERCENT_FORMAT = "0.00%"
+#: Net scores and totals keep their sign: +420, -50, 0.
+SIGNED_FORMAT = "+0;-0;0"
+#: A tied place: the number 3 shown as "3=".
+TIED_PLACE_FORMAT = '0"="'
+
+#: Column widths, in characters: at least the heading, at most this.
+MIN_WIDTH = 5
+MAX_WIDTH = 40
+
+_HEADER_FONT = Font(bold=True)
+_HEADER_FILL = PatternFill("solid", fgColor="D9D9D9")
+_HEADING_FONT = Font(bold=True, size=12)
+_HEADING_FILL = PatternFill("solid", fgColor="F2F2F2")
+# Characters Excel refuses in a sheet's name.
+_SHEET_NAME_FORBIDDEN = re.compile(r"[\[\]:*?/\\]")
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a sheet: its heading and what it holds."""
+
+    header: str
+    kind: ColumnKind = "text"
+
+
+Value = str | int | float | None
+
+
+def standings_workbook(standings: Standings) -> bytes:
+    """The session's figures as ``.xlsx`` bytes: four sheets, Standings, Travellers,
+    Score cards and Boards, named and headed in the active language.
+
+    For example ``standings_workbook(session_standings(session))``.
+    """
+    workbook = Workbook()
+    workbook.properties.title = standings.title or _("Standings")
+    workbook.properties.creator = "Minibridge Classroom"
+    workbook.properties.language = translation.get_language() or ""
+    standings_sheet = workbook.active
+    assert standings_sheet is not None  # a new workbook always has one sheet
+    _fill_standings(_name_sheet(standings_sheet, _("Standings")), standings)
+    _fill_travellers(_name_sheet(workbook.create_sheet(), _("Travellers")), standings)
+    _fill_score_cards(_name_sheet(workbook.create_sheet(), _("Score cards")), standings)
+    _fill_boards(_name_sheet(workbook.create_sheet(), _("Boards")), standings)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+# -- The four sheets ------------------------------------------------------------------------
+
+
+def standings_columns(ranking: str) -> list[Column]:
+    """The Standings sheet's columns: the session's choice of ranking first."""
+    by_matchpoints = [
+        Column(_("Matchpoints"), "number"),
+        Column(_("Maximum"), "number"),
+        Column(_("Percentage"), "percent"),
+    ]
+    first = [Column(_("Place"), "place"), Column(_("Pair")), Column(_("Names"))]
+    boards = [Column(_("Boards"), "int")]
+    if ranking == "total":
+        return [
+            *first,
+            *boards,
+            Column(_("Total points"), "signed"),
+            *by_matchpoints,
+            Column(_("Place on matchpoints"), "place"),
+        ]
+    return [
+        *first,
+        *boards,
+        *by_matchpoints,
+        Column(_("Total points"), "signed"),
+        Column(_("Place on points"), "place"),
+    ]
+
+
+def _fill_standings(sheet: Worksheet, standings: Standings) -> None:
+    table = _Table(sheet, standings_columns(standings.ranking), title=standings.title)
+    by_total = standings.ranking == "total"
+    for ranking in standings.rankings:
+        if len(standings.rankings) > 1 and ranking.title:
+            table.heading(ranking.title)
+        for row in _ranked_rows(ranking, by_total=by_total):
+            table.row(_standing_values(row, by_total=by_total))
+    table.finish()
+
+
+def _ranked_rows(ranking: Ranking, *, by_total: bool) -> Sequence[StandingRow]:
+    return ranked_by_total(ranking) if by_total else ranking.rows
+
+
+def _standing_values(row: StandingRow, *, by_total: bool) -> list[Value]:
+    pair = [pair_value(row.pair.label), row.pair.names, row.boards]
+    matchpoints = [_number(row.matchpoints), _number(row.top), _fraction(row.percentage)]
+    if by_total:
+        return [row.total_place, *pair, row.total_points, *matchpoints, row.place]
+    return [row.place, *pair, *matchpoints, row.total_points, row.total_place]
+
+
+def traveller_columns() -> list[Column]:
+    """The Travellers sheet's columns: one row per result."""
+    return [
+        Column(_("Board"), "int"),
+        Column(_("Round"), "int"),
+        Column(_("Table"), "int"),
+        Column(pgettext("short side", "N–S")),
+        Column(pgettext("short side", "E–W")),
+        Column(_("Contract")),
+        Column(_("Declarer")),
+        Column(_("Tricks"), "int"),
+        Column(_("N–S score"), "int"),
+        Column(_("E–W score"), "int"),
+        Column(_("N–S matchpoints"), "number"),
+        Column(_("E–W matchpoints"), "number"),
+        Column(_("N–S %"), "percent"),
+        Column(_("E–W %"), "percent"),
+    ]
+
+
+def _fill_travellers(sheet: Worksheet, standings: Standings) -> None:
+    table = _Table(sheet, traveller_columns(), title=standings.title)
+    for board in standings.travellers:
+        for line in board.lines:
+            table.row(_traveller_values(board, line))
+    table.finish(filter_rows=True)
+
+
+def _traveller_values(board: BoardTraveller, line: TravellerLine) -> list[Value]:
+    values: list[Value] = [
+        board.number,
+        line.round,
+        line.table,
+        pair_value(line.ns.label),
+        pair_value(line.ew.label),
+    ]
+    scored = line.scored
+    if scored is not None:
+        ns_score, ew_score = _side_scores(scored.ns_points, scored.ew_points)
+        values += [
+            contract_text(scored.contract),
+            _seat(scored.declarer),
+            scored.tricks,
+            ns_score,
+            ew_score,
+        ]
+    else:
+        values += [_outcome_word(line), None, None, None, None]
+    values += [
+        _number(line.ns_mp),
+        _number(line.ew_mp),
+        _fraction(line.ns_percent),
+        _fraction(line.ew_percent),
+    ]
+    return values
+
+
+def score_card_columns() -> list[Column]:
+    """The Score cards sheet's columns: one row per board a pair played."""
+    return [
+        Column(_("Board"), "int"),
+        Column(_("Round"), "int"),
+        Column(_("Table"), "int"),
+        Column(_("Direction")),
+        Column(_("Opponents")),
+        Column(_("Contract")),
+        Column(_("Declarer")),
+        Column(_("Tricks"), "int"),
+        Column(_("Score"), "signed"),
+        Column(_("Matchpoints"), "number"),
+        Column(_("Percentage"), "percent"),
+    ]
+
+
+def _fill_score_cards(sheet: Worksheet, standings: Standings) -> None:
+    table = _Table(sheet, score_card_columns(), title=standings.title)
+    for pair in _card_pairs(standings):
+        table.heading(pair_heading(pair))
+        for card in standings.score_cards.get(pair.pk, ()):
+            table.row(_score_card_values(card))
+    table.finish()
+
+
+def _card_pairs(standings: Standings) -> list[PairInfo]:
+    """Every pair, in the session's order; pairs only found on a score card come last."""
+    pairs = list(standings.pairs)
+    known = {pair.pk for pair in pairs}
+    for pk, cards in standings.score_cards.items():
+        if pk not in known and cards:
+            owner = cards[0].line.ns if cards[0].direction == "NS" else cards[0].line.ew
+            pairs.append(owner)
+            known.add(pk)
+    return pairs
+
+
+def pair_heading(pair: PairInfo) -> str:
+    """``"Pair 3 N–S: Emma Hansen & Oliver Smith"``, the heading of a score card."""
+    label = _("Pair %(pair)s") % {"pair": pair.label}
+    return f"{label}: {pair.names}" if pair.names else label
+
+
+def _score_card_values(card: ScoreCardLine) -> list[Value]:
+    scored = card.line.scored
+    played: list[Value] = (
+        [contract_text(scored.contract), _seat(scored.declarer), scored.tricks]
+        if scored is not None
+        else [_outcome_word(card.line), None, None]
+    )
+    return [
+        card.board,
+        card.round,
+        card.table,
+        direction_text(card.direction),
+        pair_value(card.opponents.label),
+        *played,
+        card.points,
+        _number(card.matchpoints),
+        _fraction(card.percent),
+    ]
+
+
+def board_columns() -> list[Column]:
+    """The Boards sheet's columns: one row per board with results."""
+    return [
+        Column(_("Board"), "int"),
+        Column(_("Par contract")),
+        Column(_("Par declarer")),
+        Column(_("Par score"), "signed"),
+        Column(_("Results"), "int"),
+    ]
+
+
+def _fill_boards(sheet: Worksheet, standings: Standings) -> None:
+    table = _Table(sheet, board_columns(), title=standings.title)
+    for board in standings.travellers:
+        par = board.par
+        results = sum(1 for line in board.lines if line.kind != "not_played")
+        if par is None:
+            table.row([board.number, None, None, None, results])
+        else:
+            table.row(
+                [board.number, contract_text(par.contract), _seat(par.declarer), par.net, results]
+            )
+    table.finish(filter_rows=True)
+
+
+# -- Words and values -----------------------------------------------------------------------
+
+
+def contract_text(contract: Contract) -> str:
+    """``"4♠"``, ``"1♣"``, or ``"3NT"`` with the active language's letters for no trumps."""
+    strain = str(NO_TRUMPS_SHORT) if contract.strain is Strain.NO_TRUMPS else contract.strain.symbol
+    return f"{contract.level}{strain}"
+
+
+def direction_text(direction: str) -> str:
+    """``"NS"`` → ``"N–S"``, ``"EW"`` → ``"E–W"`` (``"Ø–V"`` in Norwegian)."""
+    if direction == "NS":
+        return pgettext("short side", "N–S")
+    if direction == "EW":
+        return pgettext("short side", "E–W")
+    return direction
+
+
+def pair_value(label: str) -> int | str:
+    """A pair's label for a cell: a Howell pair's bare number as an integer, a Mitchell
+    pair's ``"3 N–S"`` as text."""
+    return int(label) if label.isdigit() else label
+
+
+def _seat(seat: Seat) -> str:
+    return str(SEAT_NAMES[seat])
+
+
+def _outcome_word(line: TravellerLine) -> str:
+    return _("Adjusted") if line.kind == "adjusted" else _("Not played")
+
+
+def _side_scores(ns_points: int, ew_points: int) -> tuple[int | None, int | None]:
+    """The two score columns as a traveller shows them: the side that scored, the other
+    blank (both 0 when nobody scored)."""
+    if not ns_points and not ew_points:
+        return 0, 0
+    return (ns_points or None, ew_points or None)
+
+
+def _number(value: float | None) -> float | None:
+    return None if value is None else round(float(value), 2)
+
+
+def _fraction(percent: float | None) -> float | None:
+    """A percentage (56.25) as the fraction Excel formats as one (0.5625)."""
+    return None if percent is None else round(percent / 100, 6)
+
+
+def _place(text: str) -> tuple[int | str, bool]:
+    """``"3="`` → ``(3, True)``; ``"1"`` → ``(1, False)``; anything else stays text."""
+    tied = text.endswith("=")
+    digits = text.removesuffix("=")
+    if digits.isdigit():
+        return int(digits), tied
+    return text, False
+
+
+def _name_sheet(sheet: Worksheet, name: str) -> Worksheet:
+    """Give ``sheet`` a name Excel accepts: no ``[]:*?/\\``, at most 31 characters."""
+    sheet.title = _SHEET_NAME_FORBIDDEN.sub("-", name).strip("'")[:31] or "Sheet"
+    return sheet
+
+
+def _display_width(value: Value, kind: ColumnKind) -> int:
+    """Roughly how many characters Excel shows for ``value``, with a little air."""
+    if value is None:
+        return 0
+    if kind == "percent":
+        shown = 7  # "100.00%"
+    elif kind in {"signed", "place"}:
+        shown = len(str(value)) + 1  # "+420", "3="
+    else:
+        shown = len(str(value))
+    return shown + 2
+
+
+# -- Writing a table ------------------------------------------------------------------------
+
+
+class _Table:
+    """Writes one sheet: headings in row 1 (frozen, bold, printed on every page), then
+    rows and bold block headings; :meth:`finish` sizes the columns from their content."""
+
+    def __init__(self, sheet: Worksheet, columns: Sequence[Column], *, title: str) -> None:
+        self.sheet = sheet
+        self.columns = list(columns)
+        self.widths = [len(column.header) + 2 for column in self.columns]
+        for index, column in enumerate(self.columns, start=1):
+            cell = sheet.cell(row=1, column=index)
+            _set_text(cell, column.header)
+            cell.font = _HEADER_FONT
+            cell.fill = _HEADER_FILL
+            cell.alignment = Alignment(
+                horizontal="left" if column.kind == "text" else "right",
+                vertical="center",
+                wrap_text=False,
+            )
+        sheet.freeze_panes = "A2"
+        sheet.print_title_rows = "1:1"
+        if title:
+            sheet.oddHeader.center.text = title.replace("&", "&&")
+        self.next_row = 2
+
+    def heading(self, text: str) -> None:
+        """A bold row naming the block below it (a line of a Mitchell, a pair)."""
+        cell = self.sheet.cell(row=self.next_row, column=1)
+        _set_text(cell, text)
+        cell.font = _HEADING_FONT
+        for index in range(1, len(self.columns) + 1):
+            self.sheet.cell(row=self.next_row, column=index).fill = _HEADING_FILL
+        self.next_row += 1
+
+    def row(self, values: Iterable[Value]) -> None:
+        """One row of values, in the columns' order; None leaves the cell empty."""
+        for index, (column, value) in enumerate(zip(self.columns, values, strict=True)):
+            if value is None:
+                continue
+            cell = self.sheet.cell(row=self.next_row, column=index + 1)
+            shown: Value = value
+            if column.kind == "place" and isinstance(value, str):
+                shown, tied = _place(value)
+                cell.value = shown
+                if tied:
+                    cell.number_format = TIED_PLACE_FORMAT
+                if isinstance(shown, str):
+                    _set_text(cell, shown)
+                cell.alignment = Alignment(horizontal="right")
+            elif isinstance(value, str):
+                _set_text(cell, value)
+            else:
+                cell.value = value
+                if column.kind == "percent":
+                    cell.number_format = PERCENT_FORMAT
+                elif column.kind == "signed":
+                    cell.number_format = SIGNED_FORMAT
+            self.widths[index] = max(self.widths[index], _display_width(shown, column.kind))
+        self.next_row += 1
+
+    def finish(self, *, filter_rows: bool = False) -> None:
+        """Set the column widths; with ``filter_rows``, add Excel's filter buttons."""
+        for index, width in enumerate(self.widths, start=1):
+            letter = get_column_letter(index)
+            self.sheet.column_dimensions[letter].width = min(MAX_WIDTH, max(MIN_WIDTH, width))
+        if filter_rows and self.next_row > 2:
+            last = get_column_letter(len(self.columns))
+            self.sheet.auto_filter.ref = f"A1:{last}{self.next_row - 1}"
+
+
+def _set_text(cell: Cell, text: str) -> None:
+    """Store ``text`` as text: characters XML cannot hold are dropped, and a leading
+    ``=`` does not make it a formula."""
+    cell.value = ILLEGAL_CHARACTERS_RE.sub("", text)
+    cell.data_type = "s"
