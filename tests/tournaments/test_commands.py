@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from tournaments.models import BoardSet, Pupil, SchoolClass
+from tournaments.models import BoardSet, Pupil, Result, SchoolClass, Session
 
 
 @pytest.mark.django_db
@@ -35,4 +35,8 @@ def test_load_demo_is_idempotent(capsys: pytest.CaptureFixture[str]) -> None:
     assert SchoolClass.objects.count() == 1
     assert Pupil.objects.count() == 20
     assert BoardSet.objects.get().boards.count() == 16
+    session = Session.objects.get()  # the finished demo lesson, made once
+    assert session.state == Session.State.FINISHED
+    # 20 pupils: 10 pairs at 5 tables, 5 rounds of 2 boards.
+    assert Result.objects.filter(session=session).count() == 5 * 5 * 2
     assert "teacher / minibridge-demo" in capsys.readouterr().out

@@ -12,6 +12,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
 from tournaments import services
+from tournaments.demo import demo_session
 from tournaments.models import BoardSet, Pupil, SchoolClass
 
 
@@ -49,6 +50,14 @@ class Command(BaseCommand):
                 # Dealt from a fixed seed, so every demo install has the same boards;
                 # the worker analyses them in the background.
                 services.board_set_deal(teacher=teacher, **set_data)
+        demo = data.get("finished_session")
+        if demo:
+            # A lesson already played, so standings and curve sheets show something.
+            demo_session(
+                teacher=teacher,
+                school_class=SchoolClass.objects.get(teacher=teacher, name=demo["class"]),
+                board_set=BoardSet.objects.get(teacher=teacher, name=demo["board_set"]),
+            )
         self.stdout.write(
             self.style.SUCCESS(
                 "Demo data ready. Log in at http://127.0.0.1:8000/ as "
