@@ -117,9 +117,10 @@ def _score_row(line: TravellerLine) -> list[object]:
 
 
 def _total_rows(standings: Standings) -> list[list[object]]:
+    by_total = standings.ranking == Session.Ranking.TOTAL
     return [
         [
-            row.place,
+            row.total_place if by_total else row.place,
             _pair_id(row.pair),
             row.pair.line or "-",
             f"{row.matchpoints:.2f}",

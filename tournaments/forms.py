@@ -190,6 +190,8 @@ class ResultForm(forms.Form):
         label=_("Revoke"), choices=Result.Revoke.choices, required=False, initial=""
     )
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    # The round the panel was shown in: a save after the round moved on is refused.
+    round = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
     def __init__(self, *args: Any, profile: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

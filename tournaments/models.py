@@ -361,7 +361,8 @@ class Result(models.Model):
     ew_adjusted = models.PositiveSmallIntegerField(_("E–W adjusted %"), null=True)
     agreed = models.BooleanField(_("agreed by the opponents"), default=True)
     correction_requested = models.BooleanField(_("correction asked for"), default=False)
-    idempotency_key = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    # Sent with each entry form: the same form twice (a double tap, a retry) is one result.
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -384,6 +385,7 @@ class Result(models.Model):
             models.UniqueConstraint(
                 "session", "round", "table", "board_number", name="one_result_per_table_board"
             ),
+            models.UniqueConstraint("table", "idempotency_key", name="one_result_per_form"),
             models.CheckConstraint(
                 condition=models.Q(tricks_won__isnull=True) | models.Q(tricks_won__lte=13),
                 name="tricks_0_to_13",

@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -29,10 +29,15 @@ def _table(token: str) -> Table:
 
 
 def _new_form(session: Session) -> ResultForm:
-    return ResultForm(profile=session.scoring_profile, initial={"key": uuid.uuid4().hex})
+    return ResultForm(
+        profile=session.scoring_profile,
+        initial={"key": uuid.uuid4().hex, "round": session.current_round},
+    )
 
 
-def _table_context(table: Table, **extra: Any) -> dict[str, Any]:
+def _table_context(
+    table: Table, *, chosen: int | None = None, form: ResultForm | None = None, **extra: Any
+) -> dict[str, Any]:
     session = table.session
     movement = sessions.session_movement(session)
     round_ = session.current_round
@@ -47,7 +52,17 @@ def _table_context(table: Table, **extra: Any) -> dict[str, Any]:
         result.board_number: result
         for result in Result.objects.filter(session=session, table=table, round=round_)
     }
-    current = next((n for n in numbers if n not in own), None) if pairs else None
+    waiting = [n for n in numbers if n not in own] if pairs else []
+    # Tables that share boards start on different ones: any board not yet entered can be
+    # chosen; by default the first.
+    current = chosen if chosen in waiting else (waiting[0] if waiting else None)
+    stray_errors: list[str] = []
+    if form is None or extra.get("error_board") != current:
+        # Errors about a board that is not the one on screen are shown above the panel,
+        # and the panel starts empty (answers never move to another board).
+        if form is not None:
+            stray_errors = [str(error) for error in form.non_field_errors()]
+        form = _new_form(session)
     done = [
         {
             "board": boards[n],
@@ -71,7 +86,9 @@ def _table_context(table: Table, **extra: Any) -> dict[str, Any]:
         "sits_out": pairs is None,
         "arrow_switched": entry.arrow_switched,
         "current": boards.get(current) if current else None,
-        "form": _new_form(session),
+        "waiting": waiting,
+        "form": form,
+        "stray_errors": stray_errors,
         "done": done,
         "round_done": pairs is not None and current is None,
         "next": this_round,
@@ -92,7 +109,9 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     table = _table(token)
     if table.session.state != Session.State.RUNNING:
         return render(request, "tournaments/table_closed.html", {"table": table}, status=410)
-    return render(request, "tournaments/table.html", _table_context(table))
+    board = request.GET.get("board", "")
+    chosen = int(board) if board.isdigit() else None
+    return render(request, "tournaments/table.html", _table_context(table, chosen=chosen))
 
 
 @require_GET
@@ -113,6 +132,14 @@ def table_result(request: HttpRequest, token: str, board_number: int) -> HttpRes
     if session.state != Session.State.RUNNING:
         return render(request, "tournaments/table_closed.html", {"table": table}, status=410)
     form = ResultForm(request.POST, profile=session.scoring_profile)
+    if form.is_valid() and form.cleaned_data["round"] not in (None, session.current_round):
+        # The teacher moved the round on while this form was open: never let these
+        # answers land on another board.
+        context = _table_context(
+            table,
+            round_changed=True,
+        )
+        return render(request, "tournaments/table.html", context, status=409)
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -137,7 +164,7 @@ def table_result(request: HttpRequest, token: str, board_number: int) -> HttpRes
                 # The page comes straight back, with the board's traveller, in one trip.
                 return render(request, "tournaments/table.html", _table_context(table))
             return redirect(reverse("tournaments:table_page", kwargs={"token": token}))
-    context = _table_context(table, form=form, error_board=board_number)
+    context = _table_context(table, chosen=board_number, form=form, error_board=board_number)
     return render(request, "tournaments/table.html", context, status=422)
 
 
@@ -146,8 +173,14 @@ def table_preview(request: HttpRequest, token: str, board_number: int) -> HttpRe
     """The score as it will be recorded ("N–S +420"), shown before saving."""
     table = _table(token)
     session = table.session
+    if session.state != Session.State.RUNNING:
+        return HttpResponse(status=410)
     form = ResultForm(request.POST, profile=session.scoring_profile)
     text = ""
+    movement = sessions.session_movement(session)
+    entry = movement.entry(session.current_round, table.number)
+    if board_number not in movement.boards(entry.board_set):
+        return HttpResponse(status=404)
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -172,10 +205,18 @@ def table_preview(request: HttpRequest, token: str, board_number: int) -> HttpRe
     return render(request, "includes/score_preview.html", {"text": text})
 
 
+def _own_result(table: Table, result_id: int) -> Result:
+    """A result of this table in the current round of a running session, or 404."""
+    session = table.session
+    if session.state != Session.State.RUNNING:
+        raise Http404
+    return get_object_or_404(Result, pk=result_id, table=table, round=session.current_round)
+
+
 @require_POST
 def table_agree(request: HttpRequest, token: str, result_id: int) -> HttpResponse:
     table = _table(token)
-    result = get_object_or_404(Result, pk=result_id, table=table)
+    result = _own_result(table, result_id)
     results.result_agree(result=result)
     return redirect("tournaments:table_page", token=token)
 
@@ -184,7 +225,7 @@ def table_agree(request: HttpRequest, token: str, result_id: int) -> HttpRespons
 def table_flag(request: HttpRequest, token: str, result_id: int) -> HttpResponse:
     """The table disagrees with a result: the teacher sees a flag on the grid."""
     table = _table(token)
-    result = get_object_or_404(Result, pk=result_id, session=table.session)
+    result = _own_result(table, result_id)
     results.result_request_correction(result=result)
     messages.success(request, _("The teacher has been asked to look at this board."))
     return redirect("tournaments:table_page", token=token)
@@ -216,8 +257,12 @@ def result_edit(
     session = sessions.get_session_for_teacher(request.user, session_id)
     table = get_object_or_404(Table, session=session, number=table_number)
     movement = sessions.session_movement(session)
+    if not 1 <= round_ <= movement.rounds:
+        raise Http404
     try:
-        slot = results.slot_for(session, movement, table, board_number, round_)
+        slot = results.slot_for(
+            session, movement, table, board_number, round_, allow_withdrawn=True
+        )
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect("tournaments:session_detail", session_id=session.pk)

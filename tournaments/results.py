@@ -147,12 +147,16 @@ def entry_pairs(session: Session, entry: MovementEntry) -> dict[PairId, Pair]:
     return pairs_by_id(list(found))
 
 
-def _entry_pairs(by_id: dict[PairId, Pair], entry: MovementEntry) -> tuple[Pair, Pair] | None:
+def _entry_pairs(
+    by_id: dict[PairId, Pair], entry: MovementEntry, *, allow_withdrawn: bool = False
+) -> tuple[Pair, Pair] | None:
     if entry.ns_pair is None or entry.ew_pair is None:
         return None
     ns, ew = by_id.get(entry.ns_pair), by_id.get(entry.ew_pair)
     if ns is None or ew is None:
         return None
+    if allow_withdrawn:
+        return ns, ew
     for pair in (ns, ew):
         if pair.withdrawn_from_round is not None and pair.withdrawn_from_round <= entry.round:
             return None
@@ -166,8 +170,12 @@ def slot_for(
     board_number: int,
     round_: int,
     by_id: dict[PairId, Pair] | None = None,
+    *,
+    allow_withdrawn: bool = False,
 ) -> Slot:
-    """The slot, or a ValidationError when the board is not played at this table then."""
+    """The slot, or a ValidationError when the board is not played at this table then.
+    The teacher (``allow_withdrawn``) may still reach a board whose pair has since
+    stopped playing, e.g. to correct a result entered before the pupil left."""
     entry = movement.entry(round_, table.number)
     refusal = _("Board %(board)s is not played at table %(table)s in round %(round)s.") % {
         "board": board_number,
@@ -178,7 +186,7 @@ def slot_for(
         raise ValidationError(refusal)
     if by_id is None:
         by_id = entry_pairs(session, entry)
-    pairs = _entry_pairs(by_id, entry)
+    pairs = _entry_pairs(by_id, entry, allow_withdrawn=allow_withdrawn)
     if pairs is None:
         raise ValidationError(refusal)
     return Slot(table, round_, board_number, pairs[0], pairs[1])
@@ -218,7 +226,7 @@ def result_record(
     :class:`ResultConflict` with the result that stands; nothing is overwritten.
     """
     if idempotency_key:
-        earlier = Result.objects.filter(idempotency_key=idempotency_key).first()
+        earlier = Result.objects.filter(idempotency_key=idempotency_key, table=table).first()
         if earlier is not None:
             return earlier
     # Read afresh: the round or the state may have changed since the table was loaded.
@@ -262,7 +270,7 @@ def result_record(
     except IntegrityError:
         # Another request won the race for this board (or this key) a moment ago.
         if idempotency_key:
-            earlier = Result.objects.filter(idempotency_key=idempotency_key).first()
+            earlier = Result.objects.filter(idempotency_key=idempotency_key, table=table).first()
             if earlier is not None:
                 return earlier
         raise ResultConflict(
@@ -282,8 +290,20 @@ def result_record_by_teacher(
     revoke: str,
     teacher: AbstractBaseUser,
 ) -> Result:
-    """The teacher enters a result for any round (it counts at once)."""
+    """The teacher enters a result for any round (it counts at once). If the table
+    saved the board a moment earlier, the teacher's entry becomes a correction of it."""
     session = slot.table.session
+    standing = Result.objects.filter(
+        session=session, round=slot.round, table=slot.table, board_number=slot.board_number
+    ).first()
+    if standing is not None:
+        return result_correct(
+            result=standing,
+            teacher=teacher,
+            contract=contract,
+            tricks_won=tricks_won,
+            revoke=revoke,
+        )
     scored = score_result(
         board=_board(session, slot.board_number),
         contract=contract,
@@ -291,7 +311,7 @@ def result_record_by_teacher(
         revoke=revoke,
         profile=session.scoring_profile,
     )
-    return Result.objects.create(
+    result = Result(
         session=session,
         table=slot.table,
         round=slot.round,
@@ -304,6 +324,23 @@ def result_record_by_teacher(
         revoke=revoke,
         entered_by=teacher,
     )
+    try:
+        with transaction.atomic():
+            result.save()
+    except IntegrityError:
+        # The table's save won the race: correct that one instead.
+        standing = Result.objects.get(
+            session=session, round=slot.round, table=slot.table, board_number=slot.board_number
+        )
+        return result_correct(
+            result=standing,
+            teacher=teacher,
+            contract=contract,
+            tricks_won=tricks_won,
+            revoke=revoke,
+        )
+    ResultChange.objects.create(result=result, changed_by=teacher, old="—", new=describe(result))
+    return result
 
 
 @transaction.atomic
@@ -392,7 +429,7 @@ def _set_outcome(
     ew_adjusted: int | None = None,
 ) -> Result:
     movement = sessions.session_movement(session)
-    slot = slot_for(session, movement, table, board_number, round_)
+    slot = slot_for(session, movement, table, board_number, round_, allow_withdrawn=True)
     result = Result.objects.filter(
         session=session, round=round_, table=table, board_number=board_number
     ).first()
@@ -414,8 +451,23 @@ def _set_outcome(
     result.tricks_won = None
     result.revoke = ""
     result.ns_adjusted, result.ew_adjusted = ns_adjusted, ew_adjusted
-    saved = _save_change(result, teacher, old)
-    return saved
+    if result.pk is None:
+        try:
+            with transaction.atomic():
+                return _save_change(result, teacher, old)
+        except IntegrityError:
+            # The table saved this board a moment ago: change that result instead.
+            return _set_outcome(
+                session,
+                table,
+                board_number,
+                round_,
+                teacher,
+                kind=kind,
+                ns_adjusted=ns_adjusted,
+                ew_adjusted=ew_adjusted,
+            )
+    return _save_change(result, teacher, old)
 
 
 @transaction.atomic
@@ -549,12 +601,15 @@ def round_grid(session: Session, movement: Movement, round_: int) -> list[GridRo
             GridCell(number, results.get((table.pk, number)))
             for number in movement.boards(entry.board_set)
         )
+        if sits_out:
+            # A pair that stopped playing keeps the results it entered before leaving.
+            cells = tuple(cell for cell in cells if cell.result is not None)
         rows.append(
             GridRow(
                 table=table,
                 ns=ns,
                 ew=ew,
-                cells=() if sits_out else cells,
+                cells=cells,
                 sits_out=sits_out,
                 arrow_switched=entry.arrow_switched,
             )

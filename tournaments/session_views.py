@@ -93,7 +93,7 @@ def session_pairs(request: HttpRequest, session_id: int) -> HttpResponse:
             )
         elif "pupil" in request.POST:
             pupil = get_object_or_404(
-                Pupil, pk=request.POST["pupil"], pair_memberships__session=session
+                Pupil, pk=_int(request.POST["pupil"]), pair_memberships__session=session
             )
             selected = request.session.pop(key, None)
             if selected is None:

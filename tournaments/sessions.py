@@ -406,6 +406,9 @@ def session_setup_and_start(
     """Configure and start in one go. With ``board_set=None`` a new set of exactly the
     boards the movement plays is dealt first. If anything is refused, nothing is kept:
     no half-configured session and no orphan board set."""
+    # Read the row afresh under a lock: a second tap on Start must not start it twice.
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    _check_draft(session)
     params = {
         "movement_kind": movement_kind,
         "movement_style": movement_style,

@@ -167,9 +167,8 @@ def session_standings(session: Session, *, agreed_only: bool = True) -> Standing
                 )
 
     groups = _ranking_groups(session, list(pairs.values()))
-    rankings = []
-    for title, members_of_group in groups:
-        rankings.append(_ranking(title, members_of_group, cards, session.convention))
+    by_total = session.ranking == Session.Ranking.TOTAL
+    rankings = [_ranking(title, group, cards, by_total=by_total) for title, group in groups]
     return Standings(
         title=f"{session.school_class} · {session.date:%Y-%m-%d}",
         ranking=session.ranking,
@@ -205,7 +204,9 @@ def _board_traveller(
     outcomes = dict(
         zip(
             (r.pk for r in counted),
-            mp.score_board(entries, session.convention) if entries else [],
+            # The field is every table the board reached, "not played" ones included, so
+            # a board that could not be played everywhere is factored up (Neuberg).
+            mp.score_board(entries, session.convention, expected=len(results)) if entries else [],
             strict=True,
         )
     )
@@ -244,8 +245,11 @@ def _ranking(
     title: str,
     pairs: list[PairInfo],
     cards: dict[int, list[ScoreCardLine]],
-    convention: str,
+    *,
+    by_total: bool,
 ) -> Ranking:
+    """The pairs in order of the session's choice (percentage, or total points), with
+    places from exactly the figures they are sorted by."""
     figures = {}
     for pair in pairs:
         lines = cards.get(pair.pk, [])
@@ -274,7 +278,10 @@ def _ranking(
         )
         for pk, (pair, boards, mps, top, percentage, total) in figures.items()
     ]
-    rows.sort(key=lambda row: (-row.percentage, -row.total_points, row.pair.label))
+    if by_total:
+        rows.sort(key=lambda row: (-row.total_points, -row.percentage, row.pair.label))
+    else:
+        rows.sort(key=lambda row: (-row.percentage, -row.total_points, row.pair.label))
     return Ranking(title=title, rows=tuple(rows))
 
 
