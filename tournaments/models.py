@@ -362,7 +362,8 @@ class Result(models.Model):
     agreed = models.BooleanField(_("agreed by the opponents"), default=True)
     correction_requested = models.BooleanField(_("correction asked for"), default=False)
     # Sent with each entry form: the same form twice (a double tap, a retry) is one result.
-    idempotency_key = models.CharField(max_length=64, null=True, blank=True)
+    # NULL, not "": rows without a key must not collide in the unique constraint.
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import result_views, session_views, standings_views, views
+from tournaments import curve_views, result_views, session_views, standings_views, views
 
 app_name = "tournaments"
 
@@ -61,6 +61,9 @@ urlpatterns = [
         standings_views.session_export,
         name="session_export",
     ),
+    path("classes/<int:class_id>/curve/", curve_views.class_curve, name="class_curve"),
+    path("classes/<int:class_id>/worksheet/", curve_views.worksheet, name="curve_worksheet"),
+    path("sessions/<int:session_id>/curve/", curve_views.session_curve, name="session_curve"),
     # A table's own link, from the QR code on its table card: short, no login.
     path("t/<str:token>/", result_views.table_page, name="table_page"),
     path("t/<str:token>/round/", result_views.table_round_check, name="table_round_check"),

@@ -1,0 +1,166 @@
+"""Curve sheets: how many tricks the class takes with how many points, on screen (SVG)
+and on paper (PDF), and the blank worksheet pupils fill in by hand."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.formats import date_format, get_format
+from django.utils.http import content_disposition_header
+from django.utils.safestring import mark_safe
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from scoring.curves import CurveStats, curve_stats
+from tournaments import curves, selectors, sessions
+from tournaments.charts import ChartLabels, curve_svg
+from tournaments.models import Board, Pair, Pupil, Session
+from tournaments.printing.curves import curve_sheet_pdf, worksheet_pdf
+
+
+def chart_labels() -> ChartLabels:
+    return ChartLabels(
+        x_axis=_("Points of the declaring side"),
+        y_axis=_("Tricks won by declarer"),
+        mean=_("Average tricks"),
+        reference_played=_("Perfect play, in the suit played"),
+        reference_best=_("Perfect play, in the best suit"),
+        game_nt=_("game in NT"),
+        game_major=_("game in ♥/♠"),
+        game_minor=_("game in ♣/♦"),
+        guideline=_("25 points: game is likely"),
+        empty=_("No results yet"),
+        dots=_("Deals (the number says how many)"),
+        decimal_mark=str(get_format("DECIMAL_SEPARATOR")),
+    )
+
+
+def table_labels() -> dict[str, str]:
+    return {
+        "sheet": _("Curve sheet"),
+        "hcp": _("Points"),
+        "count": _("Deals"),
+        "mean": _("Average tricks"),
+        "games_chosen": _("Games chosen"),
+        "games_made": _("Games made"),
+        "total": _("All"),
+        "worksheet": _("Curve worksheet"),
+        "board": _("Board"),
+        "our_points": _("Our points"),
+        "contract": _("Contract"),
+        "tricks": _("Tricks"),
+        "instructions": _(
+            "After each board, write down your side's points and the tricks, then put a "
+            "dot on the grid."
+        ),
+    }
+
+
+def _date(value: str) -> datetime.date | None:
+    try:
+        return datetime.date.fromisoformat(value) if value else None
+    except ValueError:
+        return None
+
+
+def _respond(
+    request: HttpRequest, stats: CurveStats, *, title: str, stem: str, context: dict[str, object]
+) -> HttpResponse:
+    if request.GET.get("format") == "pdf":
+        paper = "Letter" if request.GET.get("paper", "").lower() == "letter" else "A4"
+        data = curve_sheet_pdf(
+            stats, title=title, labels=chart_labels(), table_labels=table_labels(), page_size=paper
+        )
+        response = HttpResponse(data, content_type="application/pdf")
+        response["Content-Disposition"] = content_disposition_header(True, f"{stem}-curve.pdf")
+        return response
+    svg = curve_svg(stats, title=title, labels=chart_labels())
+    context.update(
+        title=title,
+        stats=stats,
+        rows=stats.with_results,
+        svg=mark_safe(svg),  # built from escaped text by tournaments.charts
+    )
+    return render(request, "tournaments/curve.html", context)
+
+
+@require_GET
+@login_required
+def class_curve(request: HttpRequest, class_id: int) -> HttpResponse:
+    """The class's curve, for a date range (a term) and optionally one pupil."""
+    school_class = selectors.get_class_for_teacher(request.user, class_id)
+    start = _date(request.GET.get("from", ""))
+    end = _date(request.GET.get("to", ""))
+    pupil_id = request.GET.get("pupil", "")
+    pupil = (
+        get_object_or_404(Pupil, pk=int(pupil_id), school_class=school_class)
+        if pupil_id.isdigit()
+        else None
+    )
+    points = curves.curve_points(
+        curves.class_results(school_class, start=start, end=end, pupil=pupil), pupil=pupil
+    )
+    title = str(school_class) if pupil is None else f"{school_class} · {pupil}"
+    if start or end:
+        title += " · " + " – ".join(date_format(d) if d else "…" for d in (start, end))
+    context = {
+        "school_class": school_class,
+        "pupils": school_class.pupils.all(),
+        "pupil": pupil,
+        "start": start,
+        "end": end,
+        "worksheet_url": request.build_absolute_uri(f"/classes/{school_class.pk}/worksheet/"),
+    }
+    stem = slugify(str(school_class)) or "class"
+    return _respond(request, curve_stats(points), title=title, stem=stem, context=context)
+
+
+@require_GET
+@login_required
+def session_curve(request: HttpRequest, session_id: int) -> HttpResponse:
+    """One session's curve, optionally for one pair (the deals it declared)."""
+    session = sessions.get_session_for_teacher(request.user, session_id)
+    if session.state == Session.State.DRAFT:
+        raise Http404
+    pair_id = request.GET.get("pair", "")
+    pair = get_object_or_404(Pair, pk=int(pair_id), session=session) if pair_id.isdigit() else None
+    points = curves.curve_points(
+        curves.session_results(session), pair_id=pair.pk if pair is not None else None
+    )
+    title = f"{session.school_class} · {date_format(session.date)}"
+    context = {"session": session, "school_class": session.school_class, "pair": pair}
+    stem = f"{slugify(str(session.school_class))}-{session.date}"
+    return _respond(request, curve_stats(points), title=title, stem=stem, context=context)
+
+
+@require_GET
+@login_required
+def worksheet(request: HttpRequest, class_id: int) -> HttpResponse:
+    """A blank worksheet; with ?session=ID, pre-filled with that session's boards and
+    the declaring side's points."""
+    school_class = selectors.get_class_for_teacher(request.user, class_id)
+    rows: list[tuple[int, int | None]] = []
+    session_id = request.GET.get("session", "")
+    if session_id.isdigit():
+        session = get_object_or_404(Session, pk=int(session_id), school_class=school_class)
+        rows = [
+            (board.number, selectors.board_facts(board).side_hcp)
+            for board in Board.objects.filter(board_set_id=session.board_set_id)
+        ]
+    paper = "Letter" if request.GET.get("paper", "").lower() == "letter" else "A4"
+    data = worksheet_pdf(
+        title=str(school_class),
+        labels=chart_labels(),
+        table_labels=table_labels(),
+        rows=rows,
+        row_count=max(24, len(rows)),
+        page_size=paper,
+    )
+    response = HttpResponse(data, content_type="application/pdf")
+    filename = f"{slugify(str(school_class)) or 'class'}-worksheet.pdf"
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
