@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRefresh
+from django_htmx.http import HttpResponseClientRefresh, reselect, reswap, retarget
 
 from scoring.contracts import Contract
 from scoring.movements import table_card
@@ -135,18 +135,14 @@ def table_result(request: HttpRequest, token: str, board_number: int) -> HttpRes
     if form.is_valid() and form.cleaned_data["round"] not in (None, session.current_round):
         # The teacher moved the round on while this form was open: never let these
         # answers land on another board.
-        context = _table_context(
-            table,
-            round_changed=True,
-        )
-        return render(request, "tournaments/table.html", context, status=409)
+        return _table_response(request, table, 409, round_changed=True)
     if form.is_valid():
         data = form.cleaned_data
         try:
             contract = results.contract_for(
                 data["strain"], data["level"], slams="slam" in dict(form.fields["level"].choices)
             )
-            results.result_record(
+            result = results.result_record(
                 table=table,
                 board_number=board_number,
                 contract=contract,
@@ -155,17 +151,39 @@ def table_result(request: HttpRequest, token: str, board_number: int) -> HttpRes
                 idempotency_key=data["key"],
             )
         except results.ResultConflict as conflict:
-            context = _table_context(table, conflict=conflict.existing)
-            return render(request, "tournaments/table.html", context, status=409)
+            return _table_response(request, table, 409, conflict=conflict.existing)
         except ValidationError as error:
             form.add_error(None, error)
         else:
             if request.htmx:
-                # The page comes straight back, with the board's traveller, in one trip.
-                return render(request, "tournaments/table.html", _table_context(table))
+                # Just the saved board and its traveller, at once; the rest of the page
+                # (the next board) follows in a second request.
+                return render(
+                    request,
+                    "tournaments/table_saved.html",
+                    {
+                        "table": table,
+                        "item": {
+                            "board": {"number": result.board_number},
+                            "result": result,
+                            "traveller": results.traveller(result.session, result.board_number),
+                        },
+                    },
+                )
             return redirect(reverse("tournaments:table_page", kwargs={"token": token}))
-    context = _table_context(table, chosen=board_number, form=form, error_board=board_number)
-    return render(request, "tournaments/table.html", context, status=422)
+    return _table_response(
+        request, table, 422, chosen=board_number, form=form, error_board=board_number
+    )
+
+
+def _table_response(request: HttpRequest, table: Table, status: int, **extra: Any) -> HttpResponse:
+    """The whole table page (an error explained); to htmx, in place of the page's main part."""
+    response = render(
+        request, "tournaments/table.html", _table_context(table, **extra), status=status
+    )
+    if request.htmx:
+        response = reselect(retarget(reswap(response, "outerHTML"), "#table-main"), "#table-main")
+    return response
 
 
 @require_POST

@@ -135,15 +135,19 @@ def pairs_by_id(pairs: Sequence[Pair]) -> dict[PairId, Pair]:
     return {sessions.pair_id(pair): pair for pair in pairs}
 
 
-def entry_pairs(session: Session, entry: MovementEntry) -> dict[PairId, Pair]:
-    """Just the two pairs of a movement entry (with their pupils), in two queries."""
+def entry_pairs(
+    session: Session, entry: MovementEntry, *, with_pupils: bool = True
+) -> dict[PairId, Pair]:
+    """Just the two pairs of a movement entry (with their pupils: two queries)."""
     wanted = Q(pk__in=[])
     for ident in (entry.ns_pair, entry.ew_pair):
         if ident is not None:
             line = ident.direction.value if ident.direction else ""
             wanted |= Q(line=line, number=ident.number)
-    members = PairMember.objects.select_related("pupil").order_by("position")
-    found = session.pairs.filter(wanted).prefetch_related(Prefetch("members", queryset=members))
+    found = session.pairs.filter(wanted)
+    if with_pupils:
+        members = PairMember.objects.select_related("pupil").order_by("position")
+        found = found.prefetch_related(Prefetch("members", queryset=members))
     return pairs_by_id(list(found))
 
 
@@ -225,17 +229,24 @@ def result_record(
     different device entering a board that already has a result gets
     :class:`ResultConflict` with the result that stands; nothing is overwritten.
     """
-    if idempotency_key:
-        earlier = Result.objects.filter(idempotency_key=idempotency_key, table=table).first()
-        if earlier is not None:
-            return earlier
     # Read afresh: the round or the state may have changed since the table was loaded.
     session = Session.objects.get(pk=table.session_id)
+    table.session = session
+    # One query answers both "was this form sent already?" and "does this board at
+    # this table already have a result?".
+    mine = Q(round=session.current_round, board_number=board_number)
+    if idempotency_key:
+        mine |= Q(idempotency_key=idempotency_key)
+    earlier_for_board = None
+    for earlier in Result.objects.filter(mine, table=table):
+        if idempotency_key and earlier.idempotency_key == idempotency_key:
+            return earlier
+        earlier_for_board = earlier
     if session.state != Session.State.RUNNING:
         raise ValidationError(_("This session is not running."))
     movement = sessions.session_movement(session)
     entry = movement.entry(session.current_round, table.number)
-    by_id = entry_pairs(session, entry)
+    by_id = entry_pairs(session, entry, with_pupils=False)
     slot = slot_for(session, movement, table, board_number, session.current_round, by_id)
     scored = score_result(
         board=_board(session, board_number),
@@ -244,11 +255,8 @@ def result_record(
         revoke=revoke,
         profile=session.scoring_profile,
     )
-    existing = Result.objects.filter(
-        session=session, round=slot.round, table=table, board_number=board_number
-    ).first()
-    if existing is not None:
-        raise ResultConflict(existing)
+    if earlier_for_board is not None:
+        raise ResultConflict(earlier_for_board)
     result = Result(
         session=session,
         table=table,

@@ -4,6 +4,7 @@ confirms it exists."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -84,7 +85,17 @@ class BoardFacts:
     dealer: Seat
     declaration: Declaration
     dd: DDTable | None
-    par: Par | None
+    profile: str = DEFAULT_PROFILE
+
+    @functools.cached_property
+    def par(self) -> Par | None:
+        """The Minibridge par under the profile, once analysed (worked out when asked:
+        saving a result does not need it)."""
+        if self.dd is None:
+            return None
+        return minibridge_par(
+            self.dd, self.declaration.declarer, profile=self.profile, hcp=self.side_hcp
+        )
 
     @property
     def dealer_name(self) -> Promise:
@@ -139,6 +150,15 @@ class BoardFacts:
 
 
 def board_facts(board: Board, *, profile: str = DEFAULT_PROFILE) -> BoardFacts:
+    """Dealer, declarer, points, analysis and par of a board, from its number and cards."""
+    return _facts(board.number, board.deal, board.dd_tricks, profile)
+
+
+@functools.lru_cache(maxsize=4096)
+def _facts(number: int, deal_text: str, dd_tricks: str, profile: str) -> BoardFacts:
+    # Pure in its arguments (a board's cards never change; a new analysis changes
+    # dd_tricks and so the key), and shared by every request that shows the board.
+    board = Board(number=number, deal=deal_text, dd_tricks=dd_tricks)
     deal = Deal.from_pbn(board.deal)
     dealer = Seat.dealer_of_board(board.number)
     declaration = find_declarer(deal, dealer)
@@ -146,11 +166,11 @@ def board_facts(board: Board, *, profile: str = DEFAULT_PROFILE) -> BoardFacts:
         # Boards are checked when they are dealt or imported; this is a broken row.
         raise ValueError(f"Board {board.number} is a 20–20 deal and cannot be played.")
     dd = DDTable.from_pbn(board.dd_tricks) if board.dd_tricks else None
-    par = None
-    if dd is not None:
-        par = minibridge_par(
-            dd, declaration.declarer, profile=profile, hcp=deal.side_hcp(declaration.side)
-        )
     return BoardFacts(
-        number=board.number, deal=deal, dealer=dealer, declaration=declaration, dd=dd, par=par
+        number=board.number,
+        deal=deal,
+        dealer=dealer,
+        declaration=declaration,
+        dd=dd,
+        profile=profile,
     )
