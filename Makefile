@@ -38,6 +38,7 @@ translations: $(VENV)/.runtime-installed
 run: $(VENV)/.runtime-installed translations
 	DEBUG=true $(MANAGE) migrate --no-input
 	DEBUG=true $(MANAGE) load_demo
+	@echo "Open http://$(HOST):$(PORT)/ (stop with Ctrl+C)."
 	@DEBUG=true $(MANAGE) db_worker --verbosity 0 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	DEBUG=true $(MANAGE) runserver $(HOST):$(PORT)

@@ -60,7 +60,7 @@ class Command(BaseCommand):
             )
         self.stdout.write(
             self.style.SUCCESS(
-                "Demo data ready. Log in at http://127.0.0.1:8000/ as "
+                "Demo data ready. Log in as "
                 f"{teacher_data['username']} / {teacher_data['password']}"
                 + ("" if created else " (unless you changed that password)")
             )
