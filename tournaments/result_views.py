@@ -149,6 +149,7 @@ def table_result(request: HttpRequest, token: str, board_number: int) -> HttpRes
                 tricks_won=data["tricks"],
                 revoke=data["revoke"],
                 idempotency_key=data["key"],
+                session=session,  # loaded with the table by this very request
             )
         except results.ResultConflict as conflict:
             return _table_response(request, table, 409, conflict=conflict.existing)

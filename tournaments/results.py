@@ -212,7 +212,6 @@ def _board(session: Session, number: int) -> selectors.BoardFacts:
     return selectors.board_facts(board, profile=session.scoring_profile)
 
 
-@transaction.atomic
 def result_record(
     *,
     table: Table,
@@ -222,6 +221,7 @@ def result_record(
     revoke: str = "",
     idempotency_key: str = "",
     entered_by: AbstractBaseUser | None = None,
+    session: Session | None = None,
 ) -> Result:
     """Record a table's result for a board of the current round.
 
@@ -229,8 +229,11 @@ def result_record(
     different device entering a board that already has a result gets
     :class:`ResultConflict` with the result that stands; nothing is overwritten.
     """
-    # Read afresh: the round or the state may have changed since the table was loaded.
-    session = Session.objects.get(pk=table.session_id)
+    # The checks read outside any transaction; the one write below is its own short
+    # transaction, and the unique constraints settle a race with another device.
+    if session is None:
+        # Read afresh: the round or the state may have changed since the table was loaded.
+        session = Session.objects.get(pk=table.session_id)
     table.session = session
     # One query answers both "was this form sent already?" and "does this board at
     # this table already have a result?".
@@ -277,6 +280,8 @@ def result_record(
             result.save()
     except IntegrityError:
         # Another request won the race for this board (or this key) a moment ago.
+        # (Inside a caller's transaction this block is a savepoint, so the caller's
+        # transaction stays usable.)
         if idempotency_key:
             earlier = Result.objects.filter(idempotency_key=idempotency_key, table=table).first()
             if earlier is not None:
