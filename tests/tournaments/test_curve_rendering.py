@@ -23,7 +23,8 @@ from django.utils import translation
 from pypdf import PdfReader
 
 import tournaments.charts
-from scoring.curves import CurvePoint, CurveStats, curve_stats
+from scoring.curves import CurveStats, curve_stats
+from tests.scoring.test_curves import SIX, point
 from tournaments.charts import ChartLabels, curve_svg, dot_radius
 from tournaments.printing.curves import (
     CURVE_TABLE_KEYS,
@@ -65,27 +66,8 @@ TABLE_LABELS = {
 }
 
 
-def point(
-    hcp: int,
-    tricks: int,
-    kind: str = "part-score",
-    made: bool = True,
-    dd_played: int | None = None,
-    dd_best: int | None = None,
-) -> CurvePoint:
-    return CurvePoint(hcp, tricks, kind, made, dd_played, dd_best)
-
-
-#: Six deals (the same as tests/scoring/test_curves.py): means 6.5 at 21, 8.67 at 25
-#: (9, 8, 9: two games bid, one made) and 12 at 30 (a slam, made).
-SIX = [
-    point(21, 6, "part-score", False, 7, 8),
-    point(21, 7, "part-score", True, 7, 7),
-    point(25, 9, "game", True, 9, 10),
-    point(25, 8, "game", False, 9, 9),
-    point(25, 9, "part-score", True, 8, 9),
-    point(30, 12, "slam", True, 12, 12),
-]
+# The six hand-computed deals of the library's tests: means 6.5 at 21, 8.67 at 25
+# (9, 8, 9: two games bid, one made) and 12 at 30 (a slam, made).
 
 
 # -- Reading an SVG back ---------------------------------------------------------------------
