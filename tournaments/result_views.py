@@ -18,14 +18,22 @@ from django_htmx.http import HttpResponseClientRefresh, reselect, reswap, retarg
 
 from scoring.contracts import Contract
 from scoring.movements import table_card
-from tournaments import results, selectors, sessions
+from tournaments import entry_sql, results, selectors, sessions
 from tournaments.forms import ResultForm
 from tournaments.models import Board, Result, ResultChange, Session, Table
 from tournaments.standings import session_standings
 
 
+def _table_at_work(token: str, board_number: int | None = None) -> entry_sql.TableAtWork:
+    found = entry_sql.table_by_token(token, board_number=board_number)
+    if found is None:
+        raise Http404
+    return found
+
+
 def _table(token: str) -> Table:
-    return get_object_or_404(Table.objects.select_related("session__school_class"), token=token)
+    """The table of this link with its session loaded (one query), or 404."""
+    return _table_at_work(token).table
 
 
 def _new_form(session: Session) -> ResultForm:
@@ -127,8 +135,8 @@ def table_round_check(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def table_result(request: HttpRequest, token: str, board_number: int) -> HttpResponse:
-    table = _table(token)
-    session = table.session
+    found = _table_at_work(token, board_number)
+    table, session = found.table, found.session
     if session.state != Session.State.RUNNING:
         return render(request, "tournaments/table_closed.html", {"table": table}, status=410)
     form = ResultForm(request.POST, profile=session.scoring_profile)
@@ -149,7 +157,7 @@ def table_result(request: HttpRequest, token: str, board_number: int) -> HttpRes
                 tricks_won=data["tricks"],
                 revoke=data["revoke"],
                 idempotency_key=data["key"],
-                session=session,  # loaded with the table by this very request
+                loaded=found,  # read by this very request
             )
         except results.ResultConflict as conflict:
             return _table_response(request, table, 409, conflict=conflict.existing)
@@ -167,7 +175,11 @@ def table_result(request: HttpRequest, token: str, board_number: int) -> HttpRes
                         "item": {
                             "board": {"number": result.board_number},
                             "result": result,
-                            "traveller": results.traveller(result.session, result.board_number),
+                            "traveller": results.traveller(
+                                session,
+                                result.board_number,
+                                board=results.loaded_board(found, result.board_number),
+                            ),
                         },
                     },
                 )

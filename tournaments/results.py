@@ -19,9 +19,9 @@ from scoring.errors import ErrorCode, ScoringError
 from scoring.movements import Entry as MovementEntry
 from scoring.movements import Movement, PairId
 from scoring.profiles import get_profile
-from tournaments import selectors, sessions
+from tournaments import entry_sql, selectors, sessions
 from tournaments.labels import SEAT_NAMES
-from tournaments.models import Board, Pair, PairMember, Result, ResultChange, Session, Table
+from tournaments.models import Pair, PairMember, Result, ResultChange, Session, Table
 
 # --------------------------------------------------------------------------- scoring
 
@@ -208,8 +208,17 @@ class ResultConflict(Exception):
 
 
 def _board(session: Session, number: int) -> selectors.BoardFacts:
-    board = Board.objects.get(board_set_id=session.board_set_id, number=number)
-    return selectors.board_facts(board, profile=session.scoring_profile)
+    return selectors.board_facts(
+        entry_sql.board(session.board_set_id, number), profile=session.scoring_profile
+    )
+
+
+def loaded_board(loaded: entry_sql.TableAtWork, number: int) -> selectors.BoardFacts:
+    """The facts of board ``number``, from the row read with the table when it is that
+    board."""
+    if loaded.board is not None and loaded.board.number == number:
+        return selectors.board_facts(loaded.board, profile=loaded.session.scoring_profile)
+    return _board(loaded.session, number)
 
 
 def result_record(
@@ -221,38 +230,47 @@ def result_record(
     revoke: str = "",
     idempotency_key: str = "",
     entered_by: AbstractBaseUser | None = None,
-    session: Session | None = None,
+    loaded: entry_sql.TableAtWork | None = None,
 ) -> Result:
     """Record a table's result for a board of the current round.
 
     The same form sent twice (same ``idempotency_key``) returns the first result. A
     different device entering a board that already has a result gets
     :class:`ResultConflict` with the result that stands; nothing is overwritten.
+
+    This is the request every table sends at once, so its reads and its write are the
+    plain SQL of :mod:`tournaments.entry_sql`. A view that has just read the table,
+    its session and the board (``entry_sql.table_by_token``) passes that as ``loaded``;
+    otherwise they are read here.
     """
     # The checks read outside any transaction; the one write below is its own short
     # transaction, and the unique constraints settle a race with another device.
-    if session is None:
+    if loaded is None:
         # Read afresh: the round or the state may have changed since the table was loaded.
-        session = Session.objects.get(pk=table.session_id)
-    table.session = session
+        loaded = entry_sql.table_by_token(table.token, board_number=board_number)
+        if loaded is None:
+            raise ValidationError(_("This session is not running."))
+    table, session = loaded.table, loaded.session
     # One query answers both "was this form sent already?" and "does this board at
     # this table already have a result?".
-    mine = Q(round=session.current_round, board_number=board_number)
-    if idempotency_key:
-        mine |= Q(idempotency_key=idempotency_key)
     earlier_for_board = None
-    for earlier in Result.objects.filter(mine, table=table):
+    for earlier in entry_sql.results_at_table(
+        table,
+        round_=session.current_round,
+        board_number=board_number,
+        idempotency_key=idempotency_key,
+    ):
         if idempotency_key and earlier.idempotency_key == idempotency_key:
             return earlier
         earlier_for_board = earlier
     if session.state != Session.State.RUNNING:
         raise ValidationError(_("This session is not running."))
-    movement = sessions.session_movement(session)
+    movement = sessions.session_movement(session, pairs=loaded.pair_count)
     entry = movement.entry(session.current_round, table.number)
-    by_id = entry_pairs(session, entry, with_pupils=False)
+    by_id = pairs_by_id(entry_sql.entry_pairs(session, entry))
     slot = slot_for(session, movement, table, board_number, session.current_round, by_id)
     scored = score_result(
-        board=_board(session, board_number),
+        board=loaded_board(loaded, board_number),
         contract=contract,
         tricks_won=tricks_won,
         revoke=revoke,
@@ -276,8 +294,7 @@ def result_record(
         entered_by=entered_by,
     )
     try:
-        with transaction.atomic():
-            result.save()
+        entry_sql.insert(result)
     except IntegrityError:
         # Another request won the race for this board (or this key) a moment ago.
         # (Inside a caller's transaction this block is a savepoint, so the caller's
@@ -542,13 +559,8 @@ def traveller(
 ) -> list[TravellerRow]:
     """Every result on a board so far, scored, table by table."""
     board = board or _board(session, board_number)
-    results = Result.objects.filter(session=session, board_number=board_number).select_related(
-        "table", "ns_pair", "ew_pair"
-    )
-    if agreed_only:
-        results = results.filter(agreed=True)
     rows = []
-    for result in results.order_by("round", "table__number"):
+    for result in entry_sql.board_results(session, board_number, agreed_only=agreed_only):
         scored = None
         if result.kind == Result.Kind.PLAYED and result.tricks_won is not None:
             scored = score_result(
