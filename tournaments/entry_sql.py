@@ -16,6 +16,7 @@ insert prepares its values with each field's ``pre_save``/``get_db_prep_save`` a
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from typing import Any, TypeVar
 from django.db import connection, transaction
 from django.db.models import Field, Model
 
-from scoring.movements import Entry as MovementEntry
+from scoring.movements import PairId
 from tournaments.models import Board, Pair, Result, Session, Table
 
 M = TypeVar("M", bound=Model)
@@ -93,40 +94,89 @@ def _rows(sql: str, params: Sequence[object]) -> list[tuple[Any, ...]]:
 @dataclass(frozen=True)
 class TableAtWork:
     """A table found by its link, with its session, the number of pairs in the session
-    (the movement is built from it) and the board the request is about, if any."""
+    (the movement is built from it), the board the request is about, if any, and when
+    asked the results on that board so far (a traveller's rows, before this save)."""
 
     table: Table
     pair_count: int
     board: Board | None = None
+    board_results: tuple[Result, ...] = ()
 
     @property
     def session(self) -> Session:
         return self.table.session
 
 
-@functools.cache
-def _table_by_token_sql(vendor: str) -> str:
-    board_set = _column(Board, "board_set")
+def _traveller_columns() -> str:
+    """A result's columns, then its table's number and its pairs' numbers and lines."""
     return (
-        f"SELECT {_columns(Session, 's')},"
-        f" t.{_column(Table, 'id')}, t.{_column(Table, 'number')},"
-        f" (SELECT COUNT(*) FROM {_table(Pair)} p"
-        f" WHERE p.{_column(Pair, 'session')} = s.{_column(Session, 'id')}),"
-        f" {_columns(Board, 'b')}"
-        f" FROM {_table(Table)} t"
-        f" INNER JOIN {_table(Session)} s"
-        f" ON s.{_column(Session, 'id')} = t.{_column(Table, 'session')}"
-        f" LEFT OUTER JOIN {_table(Board)} b"
-        f" ON b.{board_set} = s.{_column(Session, 'board_set')}"
-        f" AND b.{_column(Board, 'number')} = %s"
-        f" WHERE t.{_column(Table, 'token')} = %s"
+        f"{_columns(Result, 'r')}, rt.{_column(Table, 'number')},"
+        f" np.{_column(Pair, 'number')}, np.{_column(Pair, 'line')},"
+        f" ep.{_column(Pair, 'number')}, ep.{_column(Pair, 'line')}"
     )
 
 
-def table_by_token(token: str, *, board_number: int | None = None) -> TableAtWork | None:
+def _traveller_joins(join: str) -> str:
+    pair_id = _column(Pair, "id")
+    return (
+        f" {join} {_table(Table)} rt ON rt.{_column(Table, 'id')} = r.{_column(Result, 'table')}"
+        f" {join} {_table(Pair)} np ON np.{pair_id} = r.{_column(Result, 'ns_pair')}"
+        f" {join} {_table(Pair)} ep ON ep.{pair_id} = r.{_column(Result, 'ew_pair')}"
+    )
+
+
+def _traveller_row(session: Session, row: Sequence[Any], start: int) -> Result:
+    result = _instance(Result, row, start)
+    after = start + len(Result._meta.concrete_fields)
+    table_number, ns_number, ns_line, ew_number, ew_line = row[after : after + 5]
+    result.session = session
+    result.table = _partial(Table, id=result.table_id, session_id=session.pk, number=table_number)
+    result.ns_pair = _partial(
+        Pair, id=result.ns_pair_id, session_id=session.pk, number=ns_number, line=ns_line
+    )
+    result.ew_pair = _partial(
+        Pair, id=result.ew_pair_id, session_id=session.pk, number=ew_number, line=ew_line
+    )
+    return result
+
+
+@functools.cache
+def _table_by_token_sql(vendor: str, with_results: bool) -> str:
+    session_id = f"s.{_column(Session, 'id')}"
+    sql = (
+        f"SELECT {_columns(Session, 's')},"
+        f" t.{_column(Table, 'id')}, t.{_column(Table, 'number')},"
+        f" (SELECT COUNT(*) FROM {_table(Pair)} p"
+        f" WHERE p.{_column(Pair, 'session')} = {session_id}),"
+        f" {_columns(Board, 'b')}"
+        + (f", {_traveller_columns()}" if with_results else "")
+        + f" FROM {_table(Table)} t"
+        f" INNER JOIN {_table(Session)} s ON {session_id} = t.{_column(Table, 'session')}"
+        f" LEFT OUTER JOIN {_table(Board)} b"
+        f" ON b.{_column(Board, 'board_set')} = s.{_column(Session, 'board_set')}"
+        f" AND b.{_column(Board, 'number')} = %s"
+    )
+    if with_results:
+        sql += (
+            f" LEFT OUTER JOIN {_table(Result)} r ON r.{_column(Result, 'session')} = {session_id}"
+            f" AND r.{_column(Result, 'board_number')} = %s" + _traveller_joins("LEFT OUTER JOIN")
+        )
+    sql += f" WHERE t.{_column(Table, 'token')} = %s"
+    if with_results:
+        sql += f" ORDER BY r.{_column(Result, 'round')}, rt.{_column(Table, 'number')}"
+    return sql
+
+
+def table_by_token(
+    token: str, *, board_number: int | None = None, with_results: bool = False
+) -> TableAtWork | None:
     """The table with this link, its session, the session's pair count and (given its
-    number) one board of the session's set: one query."""
-    rows = _rows(_table_by_token_sql(connection.vendor), [board_number, token])
+    number) one board of the session's set, and with ``with_results`` the results on
+    that board so far: one query."""
+    params: list[object] = [board_number]
+    if with_results:
+        params.append(board_number)
+    rows = _rows(_table_by_token_sql(connection.vendor, with_results), [*params, token])
     if not rows:
         return None
     row = rows[0]
@@ -135,54 +185,13 @@ def table_by_token(token: str, *, board_number: int | None = None) -> TableAtWor
     table_id, table_number, pair_count = row[after : after + 3]
     table = _partial(Table, id=table_id, session_id=session.pk, number=table_number, token=token)
     table.session = session
-    board = _instance(Board, row, after + 3) if row[after + 3] is not None else None
-    return TableAtWork(table=table, pair_count=int(pair_count), board=board)
-
-
-@functools.cache
-def _results_at_table_sql(vendor: str, with_key: bool) -> str:
-    return (
-        f"SELECT {_columns(Result, 'r')} FROM {_table(Result)} r"
-        f" WHERE r.{_column(Result, 'table')} = %s"
-        f" AND ((r.{_column(Result, 'round')} = %s AND r.{_column(Result, 'board_number')} = %s)"
-        + (f" OR r.{_column(Result, 'idempotency_key')} = %s" if with_key else "")
-        + ")"
-    )
-
-
-def results_at_table(
-    table: Table, *, round_: int, board_number: int, idempotency_key: str = ""
-) -> list[Result]:
-    """This table's result for the board in this round, and any result sent with this
-    form's key (a double tap, a retry): at most two rows, one query."""
-    params: list[object] = [table.pk, round_, board_number]
-    if idempotency_key:
-        params.append(idempotency_key)
-    sql = _results_at_table_sql(connection.vendor, bool(idempotency_key))
-    return [_instance(Result, row) for row in _rows(sql, params)]
-
-
-@functools.cache
-def _entry_pairs_sql(vendor: str, count: int) -> str:
-    match = " OR ".join(
-        [f"(p.{_column(Pair, 'line')} = %s AND p.{_column(Pair, 'number')} = %s)"] * count
-    )
-    return (
-        f"SELECT {_columns(Pair, 'p')} FROM {_table(Pair)} p"
-        f" WHERE p.{_column(Pair, 'session')} = %s AND ({match})"
-    )
-
-
-def entry_pairs(session: Session, entry: MovementEntry) -> list[Pair]:
-    """The (at most two) pairs of a movement entry, without their pupils."""
-    wanted = [ident for ident in (entry.ns_pair, entry.ew_pair) if ident is not None]
-    if not wanted:
-        return []
-    params: list[object] = [session.pk]
-    for ident in wanted:
-        params += [ident.direction.value if ident.direction else "", ident.number]
-    sql = _entry_pairs_sql(connection.vendor, len(wanted))
-    return [_instance(Pair, row) for row in _rows(sql, params)]
+    board_at = after + 3
+    board = _instance(Board, row, board_at) if row[board_at] is not None else None
+    results_at = board_at + len(Board._meta.concrete_fields)
+    found: tuple[Result, ...] = ()
+    if with_results and row[results_at] is not None:
+        found = tuple(_traveller_row(session, each, results_at) for each in rows)
+    return TableAtWork(table=table, pair_count=int(pair_count), board=board, board_results=found)
 
 
 @functools.cache
@@ -202,18 +211,13 @@ def board(board_set_id: int | None, number: int) -> Board:
 
 @functools.cache
 def _board_results_sql(vendor: str, agreed_only: bool) -> str:
-    pair_id, table_id = _column(Pair, "id"), _column(Table, "id")
     return (
-        f"SELECT {_columns(Result, 'r')}, t.{_column(Table, 'number')},"
-        f" np.{_column(Pair, 'number')}, np.{_column(Pair, 'line')},"
-        f" ep.{_column(Pair, 'number')}, ep.{_column(Pair, 'line')}"
-        f" FROM {_table(Result)} r"
-        f" INNER JOIN {_table(Table)} t ON t.{table_id} = r.{_column(Result, 'table')}"
-        f" INNER JOIN {_table(Pair)} np ON np.{pair_id} = r.{_column(Result, 'ns_pair')}"
-        f" INNER JOIN {_table(Pair)} ep ON ep.{pair_id} = r.{_column(Result, 'ew_pair')}"
-        f" WHERE r.{_column(Result, 'session')} = %s AND r.{_column(Result, 'board_number')} = %s"
+        f"SELECT {_traveller_columns()} FROM {_table(Result)} r"
+        + _traveller_joins("INNER JOIN")
+        + f" WHERE r.{_column(Result, 'session')} = %s"
+        f" AND r.{_column(Result, 'board_number')} = %s"
         + (f" AND r.{_column(Result, 'agreed')} = %s" if agreed_only else "")
-        + f" ORDER BY r.{_column(Result, 'round')}, t.{_column(Table, 'number')}"
+        + f" ORDER BY r.{_column(Result, 'round')}, rt.{_column(Table, 'number')}"
     )
 
 
@@ -225,60 +229,73 @@ def board_results(
     params: list[object] = [session.pk, board_number]
     if agreed_only:
         params.append(True)
-    after = len(Result._meta.concrete_fields)
-    found = []
-    for row in _rows(_board_results_sql(connection.vendor, agreed_only), params):
-        result = _instance(Result, row)
-        table_number, ns_number, ns_line, ew_number, ew_line = row[after:]
-        result.session = session
-        result.table = _partial(
-            Table, id=result.table_id, session_id=session.pk, number=table_number
-        )
-        result.ns_pair = _partial(
-            Pair, id=result.ns_pair_id, session_id=session.pk, number=ns_number, line=ns_line
-        )
-        result.ew_pair = _partial(
-            Pair, id=result.ew_pair_id, session_id=session.pk, number=ew_number, line=ew_line
-        )
-        found.append(result)
-    return found
+    sql = _board_results_sql(connection.vendor, agreed_only)
+    return [_traveller_row(session, row, 0) for row in _rows(sql, params)]
 
 
 # --------------------------------------------------------------------------- write
 
 
 @functools.cache
-def _insert_sql(vendor: str, model: type[Model]) -> tuple[str, tuple[Field[Any, Any], ...]]:
-    pk = model._meta.pk
+def _insert_result_sql(vendor: str) -> tuple[str, tuple[Field[Any, Any], ...]]:
+    """INSERT a result whose two pairs are found by their names in the same statement
+    (a pair that has stopped playing is not found: its column stays NULL, which the
+    table refuses)."""
+    pk = Result._meta.pk
     assert pk is not None
-    fields = tuple(field for field in model._meta.concrete_fields if field is not pk)
-    sql = (
-        f"INSERT INTO {_table(model)} ({', '.join(_q(field.column) for field in fields)})"
-        f" VALUES ({', '.join(['%s'] * len(fields))})"
+    fields = tuple(field for field in Result._meta.concrete_fields if field is not pk)
+    find_pair = (
+        f"(SELECT p.{_column(Pair, 'id')} FROM {_table(Pair)} p"
+        f" WHERE p.{_column(Pair, 'session')} = %s AND p.{_column(Pair, 'line')} = %s"
+        f" AND p.{_column(Pair, 'number')} = %s"
+        f" AND (p.{_column(Pair, 'withdrawn_from_round')} IS NULL"
+        f" OR p.{_column(Pair, 'withdrawn_from_round')} > %s))"
     )
-    if connection.features.can_return_columns_from_insert:
-        sql += f" RETURNING {_q(pk.column)}"
-    return sql, fields
+    values = [find_pair if field.name in PAIR_FIELDS else "%s" for field in fields]
+    sql = (
+        f"INSERT INTO {_table(Result)} ({', '.join(_q(field.column) for field in fields)})"
+        f" VALUES ({', '.join(values)})"
+    )
+    # SQLite 3.35+ and PostgreSQL; Django's own minimum SQLite (3.31) would need a read.
+    assert connection.features.can_return_columns_from_insert
+    pairs = ", ".join(_column(Result, name) for name in PAIR_FIELDS)
+    return f"{sql} RETURNING {_q(pk.column)}, {pairs}", fields
 
 
-def insert(instance: Model) -> None:
-    """INSERT a new row for ``instance`` as ``instance.save()`` would (defaults,
-    auto_now fields, the new primary key; no signals, none are used), in one short
-    transaction (a savepoint inside a caller's): the values are prepared before it
-    begins, so the write lock is held only for the statement. An IntegrityError is
-    Django's own, as from ``save()``."""
-    assert instance.pk is None
-    sql, fields = _insert_sql(connection.vendor, type(instance))
-    values = [
-        field.get_db_prep_save(field.pre_save(instance, add=True), connection=connection)
-        for field in fields
-    ]
-    with transaction.atomic(), connection.cursor() as cursor:
+PAIR_FIELDS = {"ns_pair": "ns", "ew_pair": "ew"}
+
+
+def insert_result(result: Result, *, ns: PairId, ew: PairId) -> None:
+    """INSERT a new result as ``result.save()`` would (defaults, auto_now fields, the new
+    primary key; no signals, none are used), finding its N–S and E–W pairs by their
+    names in the movement within the same statement. The values are prepared first, so
+    the write lock is held for the one statement alone; it is its own transaction (a
+    savepoint inside a caller's, so a refused row leaves that transaction usable).
+
+    IntegrityError (Django's own, as from ``save()``) when the table already has this
+    board or this form, or when a pair is not playing in this round."""
+    assert result.pk is None
+    sql, fields = _insert_result_sql(connection.vendor)
+    names = {"ns": ns, "ew": ew}
+    values: list[object] = []
+    for field in fields:
+        if field.name in PAIR_FIELDS:
+            pair = names[PAIR_FIELDS[field.name]]
+            line = pair.direction.value if pair.direction else ""
+            values += [result.session_id, line, pair.number, result.round]
+        else:
+            value = field.pre_save(result, add=True)
+            values.append(field.get_db_prep_save(value, connection=connection))
+    with (
+        transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext(),
+        connection.cursor() as cursor,
+    ):
         cursor.execute(sql, values)
-        if connection.features.can_return_columns_from_insert:
-            new_pk = cursor.fetchone()[0]
-        else:  # pragma: no cover - SQLite before 3.35
-            new_pk = cursor.lastrowid
-    instance.pk = new_pk
-    instance._state.adding = False
-    instance._state.db = connection.alias
+        new_pk, ns_pk, ew_pk = cursor.fetchone()
+    result.pk = new_pk
+    result._state.adding = False
+    result._state.db = connection.alias
+    for field, pair, pk in (("ns_pair", ns, ns_pk), ("ew_pair", ew, ew_pk)):
+        line = pair.direction.value if pair.direction else ""
+        found = _partial(Pair, id=pk, session_id=result.session_id, number=pair.number, line=line)
+        setattr(result, field, found)

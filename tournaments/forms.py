@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -155,6 +156,49 @@ class SessionSetupForm(forms.Form):
         ]
 
 
+class _FixedChoicesField:
+    """A choice field whose choices are fixed: each new form's copy of the field shares
+    them instead of deep-copying them. (Django copies every field of every form it
+    makes; the result form is made on every save a table sends, and copying its 14
+    tricks, twice, was half the cost of the whole form.) Choices are only ever replaced,
+    never changed in place, so sharing them is safe."""
+
+    _choices: Any
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        result = forms.Field.__deepcopy__(self, memo)  # type: ignore[arg-type]
+        result._choices = self._choices
+        return result
+
+
+class _FixedChoicesWidget:
+    """The widget of a :class:`_FixedChoicesField`: a copy shares the choices."""
+
+    attrs: dict[str, Any]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        copied = copy.copy(self)
+        copied.attrs = self.attrs.copy()
+        memo[id(self)] = copied
+        return copied
+
+
+class FixedRadioSelect(_FixedChoicesWidget, forms.RadioSelect):
+    pass
+
+
+class FixedSelect(_FixedChoicesWidget, forms.Select):
+    pass
+
+
+class FixedChoiceField(_FixedChoicesField, forms.ChoiceField):
+    widget = FixedSelect
+
+
+class FixedTypedChoiceField(_FixedChoicesField, forms.TypedChoiceField):
+    widget = FixedSelect
+
+
 STRAIN_CHOICES = [
     ("C", _("Clubs")),
     ("D", _("Diamonds")),
@@ -173,20 +217,18 @@ class ResultForm(forms.Form):
     """The entry panel: strain, part-score/game(/slam), tricks, revoke. The contract's
     level follows from the two choices; declarer follows from the cards."""
 
-    strain = forms.ChoiceField(
-        label=_("Contract"), choices=STRAIN_CHOICES, widget=forms.RadioSelect
+    strain = FixedChoiceField(label=_("Contract"), choices=STRAIN_CHOICES, widget=FixedRadioSelect)
+    level = FixedChoiceField(
+        label=_("Part-score or game"), choices=LEVEL_CHOICES, widget=FixedRadioSelect
     )
-    level = forms.ChoiceField(
-        label=_("Part-score or game"), choices=LEVEL_CHOICES, widget=forms.RadioSelect
-    )
-    tricks = forms.TypedChoiceField(
+    tricks = FixedTypedChoiceField(
         label=_("Tricks won by declarer"),
         choices=[(n, str(n)) for n in range(14)],
         coerce=int,
-        widget=forms.RadioSelect,
+        widget=FixedRadioSelect,
         error_messages={"invalid_choice": _("Tricks won must be a number from 0 to 13.")},
     )
-    revoke = forms.ChoiceField(
+    revoke = FixedChoiceField(
         label=_("Revoke"), choices=Result.Revoke.choices, required=False, initial=""
     )
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)

@@ -11,10 +11,17 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRefresh, reselect, reswap, retarget
+from django_htmx.http import (
+    HttpResponseClientRefresh,
+    reselect,
+    reswap,
+    retarget,
+    trigger_client_event,
+)
 
 from scoring.contracts import Contract
 from scoring.movements import table_card
@@ -24,8 +31,10 @@ from tournaments.models import Board, Result, ResultChange, Session, Table
 from tournaments.standings import session_standings
 
 
-def _table_at_work(token: str, board_number: int | None = None) -> entry_sql.TableAtWork:
-    found = entry_sql.table_by_token(token, board_number=board_number)
+def _table_at_work(
+    token: str, board_number: int | None = None, *, with_results: bool = False
+) -> entry_sql.TableAtWork:
+    found = entry_sql.table_by_token(token, board_number=board_number, with_results=with_results)
     if found is None:
         raise Http404
     return found
@@ -135,7 +144,9 @@ def table_round_check(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def table_result(request: HttpRequest, token: str, board_number: int) -> HttpResponse:
-    found = _table_at_work(token, board_number)
+    # The board's results so far come with the table: the traveller sent back after
+    # the save needs no second read.
+    found = _table_at_work(token, board_number, with_results=True)
     table, session = found.table, found.session
     if session.state != Session.State.RUNNING:
         return render(request, "tournaments/table_closed.html", {"table": table}, status=410)
@@ -165,24 +176,17 @@ def table_result(request: HttpRequest, token: str, board_number: int) -> HttpRes
             form.add_error(None, error)
         else:
             if request.htmx:
-                # Just the saved board and its traveller, at once; the rest of the page
-                # (the next board) follows in a second request.
-                return render(
-                    request,
+                # Just the saved board's traveller, at once; the rest of the page (the
+                # next board) follows when the page hears "table-saved". (No request
+                # context: the partial needs none, and every table sends this at once.)
+                html = render_to_string(
                     "tournaments/table_saved.html",
                     {
-                        "table": table,
-                        "item": {
-                            "board": {"number": result.board_number},
-                            "result": result,
-                            "traveller": results.traveller(
-                                session,
-                                result.board_number,
-                                board=results.loaded_board(found, result.board_number),
-                            ),
-                        },
+                        "result": result,
+                        "traveller": results.saved_traveller(found, result),
                     },
                 )
+                return trigger_client_event(HttpResponse(html), "table-saved", after="settle")
             return redirect(reverse("tournaments:table_page", kwargs={"token": token}))
     return _table_response(
         request, table, 422, chosen=board_number, form=form, error_board=board_number

@@ -3,6 +3,7 @@ round grid and the travellers need. Writes are services (one transaction each)."
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -63,19 +64,29 @@ def score_result(
     profile does not have and tricks outside 0–13."""
     if not 0 <= tricks_won <= 13:
         raise ValidationError(_("Tricks won must be a number from 0 to 13."))
-    scoring_profile = get_profile(profile)
     try:
-        admitted = scoring_profile.admit(contract)
+        return _scored(
+            str(contract), tricks_won, revoke, profile, board.side_hcp, board.declaration.declarer
+        )
     except ScoringError as error:
         raise ValidationError(_contract_refusal(error, str(contract))) from error
+
+
+@functools.lru_cache(maxsize=8192)
+def _scored(
+    contract: str, tricks_won: int, revoke: str, profile: str, side_hcp: int, declarer: Seat
+) -> Scored:
+    # Pure in its arguments, and a class's results repeat (every traveller rescored
+    # on each save and page), so each distinct result is scored once.
+    scoring_profile = get_profile(profile)
+    admitted = scoring_profile.admit(contract)
     entry = rules.Result(
         admitted,
         tricks_won,
         revokes_by_declarers=1 if revoke == Result.Revoke.DECLARING_SIDE else 0,
         revokes_by_defenders=1 if revoke == Result.Revoke.DEFENDERS else 0,
     )
-    score = entry.score(scoring_profile, hcp=board.side_hcp)
-    declarer = board.declaration.declarer
+    score = entry.score(scoring_profile, hcp=side_hcp)
     return Scored(
         contract=admitted,
         declarer=declarer,
@@ -180,20 +191,36 @@ def slot_for(
     """The slot, or a ValidationError when the board is not played at this table then.
     The teacher (``allow_withdrawn``) may still reach a board whose pair has since
     stopped playing, e.g. to correct a result entered before the pupil left."""
-    entry = movement.entry(round_, table.number)
-    refusal = _("Board %(board)s is not played at table %(table)s in round %(round)s.") % {
-        "board": board_number,
-        "table": table.number,
-        "round": round_,
-    }
-    if board_number not in movement.boards(entry.board_set):
-        raise ValidationError(refusal)
+    entry = scheduled_entry(movement, table, board_number, round_)
     if by_id is None:
         by_id = entry_pairs(session, entry)
     pairs = _entry_pairs(by_id, entry, allow_withdrawn=allow_withdrawn)
     if pairs is None:
-        raise ValidationError(refusal)
+        raise ValidationError(_not_played_here(table, board_number, round_))
     return Slot(table, round_, board_number, pairs[0], pairs[1])
+
+
+def scheduled_entry(
+    movement: Movement, table: Table, board_number: int, round_: int
+) -> MovementEntry:
+    """The movement's entry for the table in the round, or a ValidationError when the
+    board is not played there then (or the table has the round off)."""
+    entry = movement.entry(round_, table.number)
+    if (
+        board_number not in movement.boards(entry.board_set)
+        or entry.ns_pair is None
+        or entry.ew_pair is None
+    ):
+        raise ValidationError(_not_played_here(table, board_number, round_))
+    return entry
+
+
+def _not_played_here(table: Table, board_number: int, round_: int) -> str:
+    return _("Board %(board)s is not played at table %(table)s in round %(round)s.") % {
+        "board": board_number,
+        "table": table.number,
+        "round": round_,
+    }
 
 
 # --------------------------------------------------------------------------- writes
@@ -243,7 +270,7 @@ def result_record(
     its session and the board (``entry_sql.table_by_token``) passes that as ``loaded``;
     otherwise they are read here.
     """
-    # The checks read outside any transaction; the one write below is its own short
+    # The checks read outside any transaction; the one write below is its own
     # transaction, and the unique constraints settle a race with another device.
     if loaded is None:
         # Read afresh: the round or the state may have changed since the table was loaded.
@@ -251,40 +278,31 @@ def result_record(
         if loaded is None:
             raise ValidationError(_("This session is not running."))
     table, session = loaded.table, loaded.session
-    # One query answers both "was this form sent already?" and "does this board at
-    # this table already have a result?".
-    earlier_for_board = None
-    for earlier in entry_sql.results_at_table(
-        table,
-        round_=session.current_round,
-        board_number=board_number,
-        idempotency_key=idempotency_key,
-    ):
-        if idempotency_key and earlier.idempotency_key == idempotency_key:
-            return earlier
-        earlier_for_board = earlier
-    if session.state != Session.State.RUNNING:
-        raise ValidationError(_("This session is not running."))
-    movement = sessions.session_movement(session, pairs=loaded.pair_count)
-    entry = movement.entry(session.current_round, table.number)
-    by_id = pairs_by_id(entry_sql.entry_pairs(session, entry))
-    slot = slot_for(session, movement, table, board_number, session.current_round, by_id)
-    scored = score_result(
-        board=loaded_board(loaded, board_number),
-        contract=contract,
-        tricks_won=tricks_won,
-        revoke=revoke,
-        profile=session.scoring_profile,
-    )
-    if earlier_for_board is not None:
-        raise ResultConflict(earlier_for_board)
+    try:
+        if session.state != Session.State.RUNNING:
+            raise ValidationError(_("This session is not running."))
+        movement = sessions.session_movement(session, pairs=loaded.pair_count)
+        entry = scheduled_entry(movement, table, board_number, session.current_round)
+        scored = score_result(
+            board=loaded_board(loaded, board_number),
+            contract=contract,
+            tricks_won=tricks_won,
+            revoke=revoke,
+            profile=session.scoring_profile,
+        )
+    except ValidationError:
+        # A form sent again after it was saved (a retry once the round or the session
+        # has moved on) still answers with its result.
+        if sent := _sent_before(table, idempotency_key):
+            return sent
+        raise
+    assert entry.ns_pair is not None
+    assert entry.ew_pair is not None
     result = Result(
         session=session,
         table=table,
-        round=slot.round,
+        round=session.current_round,
         board_number=board_number,
-        ns_pair=slot.ns_pair,
-        ew_pair=slot.ew_pair,
         kind=Result.Kind.PLAYED,
         contract=str(scored.contract),
         tricks_won=tricks_won,
@@ -294,21 +312,29 @@ def result_record(
         entered_by=entered_by,
     )
     try:
-        entry_sql.insert(result)
+        # No read first: the table's unique constraints answer "was this form sent
+        # already?" and "does this board at this table have a result?", and the pairs
+        # are found, in the same statement as the write, so a race between two devices
+        # cannot slip between a check and the write.
+        entry_sql.insert_result(result, ns=entry.ns_pair, ew=entry.ew_pair)
     except IntegrityError:
-        # Another request won the race for this board (or this key) a moment ago.
-        # (Inside a caller's transaction this block is a savepoint, so the caller's
-        # transaction stays usable.)
-        if idempotency_key:
-            earlier = Result.objects.filter(idempotency_key=idempotency_key, table=table).first()
-            if earlier is not None:
-                return earlier
-        raise ResultConflict(
-            Result.objects.get(
-                session=session, round=slot.round, table=table, board_number=board_number
-            )
-        ) from None
+        if sent := _sent_before(table, idempotency_key):
+            return sent  # the same form, sent twice (a double tap, a retry)
+        standing = Result.objects.filter(
+            session=session, round=result.round, table=table, board_number=board_number
+        ).first()
+        if standing is not None:
+            raise ResultConflict(standing) from None
+        # Neither: a pair of this table has stopped playing. Say so, as the checks do.
+        slot_for(session, movement, table, board_number, result.round)
+        raise
     return result
+
+
+def _sent_before(table: Table, idempotency_key: str) -> Result | None:
+    if not idempotency_key:
+        return None
+    return Result.objects.filter(table=table, idempotency_key=idempotency_key).first()
 
 
 @transaction.atomic
@@ -559,19 +585,34 @@ def traveller(
 ) -> list[TravellerRow]:
     """Every result on a board so far, scored, table by table."""
     board = board or _board(session, board_number)
-    rows = []
-    for result in entry_sql.board_results(session, board_number, agreed_only=agreed_only):
-        scored = None
-        if result.kind == Result.Kind.PLAYED and result.tricks_won is not None:
-            scored = score_result(
-                board=board,
-                contract=result.contract,
-                tricks_won=result.tricks_won,
-                revoke=result.revoke,
-                profile=session.scoring_profile,
-            )
-        rows.append(TravellerRow(result=result, scored=scored))
-    return rows
+    return [
+        _traveller_row(session, result, board)
+        for result in entry_sql.board_results(session, board_number, agreed_only=agreed_only)
+    ]
+
+
+def saved_traveller(loaded: entry_sql.TableAtWork, result: Result) -> list[TravellerRow]:
+    """The traveller a table sees the moment it has saved ``result``: the board's
+    results read with the table just before the save (``with_results``), and this one.
+    (A result another table saved in between shows on the page that follows.)"""
+    rows = [other for other in loaded.board_results if other.pk != result.pk]
+    rows.append(result)
+    rows.sort(key=lambda row: (row.round, row.table.number))
+    board = loaded_board(loaded, result.board_number)
+    return [_traveller_row(loaded.session, row, board) for row in rows]
+
+
+def _traveller_row(session: Session, result: Result, board: selectors.BoardFacts) -> TravellerRow:
+    scored = None
+    if result.kind == Result.Kind.PLAYED and result.tricks_won is not None:
+        scored = score_result(
+            board=board,
+            contract=result.contract,
+            tricks_won=result.tricks_won,
+            revoke=result.revoke,
+            profile=session.scoring_profile,
+        )
+    return TravellerRow(result=result, scored=scored)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,24 @@ from tournaments import curve_views, result_views, session_views, standings_view
 app_name = "tournaments"
 
 urlpatterns = [
+    # A table's own link, from the QR code on its table card: short, no login. First in
+    # the list: every table polls and saves through these, so they are matched first.
+    path("t/<str:token>/", result_views.table_page, name="table_page"),
+    path("t/<str:token>/round/", result_views.table_round_check, name="table_round_check"),
+    path(
+        "t/<str:token>/boards/<int:board_number>/",
+        result_views.table_result,
+        name="table_result",
+    ),
+    path(
+        "t/<str:token>/boards/<int:board_number>/preview/",
+        result_views.table_preview,
+        name="table_preview",
+    ),
+    path(
+        "t/<str:token>/results/<int:result_id>/agree/", result_views.table_agree, name="table_agree"
+    ),
+    path("t/<str:token>/results/<int:result_id>/flag/", result_views.table_flag, name="table_flag"),
     path("", views.home, name="home"),
     path("classes/new/", views.class_create, name="class_create"),
     path("classes/<int:class_id>/", views.class_detail, name="class_detail"),
@@ -64,21 +82,4 @@ urlpatterns = [
     path("classes/<int:class_id>/curve/", curve_views.class_curve, name="class_curve"),
     path("classes/<int:class_id>/worksheet/", curve_views.worksheet, name="curve_worksheet"),
     path("sessions/<int:session_id>/curve/", curve_views.session_curve, name="session_curve"),
-    # A table's own link, from the QR code on its table card: short, no login.
-    path("t/<str:token>/", result_views.table_page, name="table_page"),
-    path("t/<str:token>/round/", result_views.table_round_check, name="table_round_check"),
-    path(
-        "t/<str:token>/boards/<int:board_number>/",
-        result_views.table_result,
-        name="table_result",
-    ),
-    path(
-        "t/<str:token>/boards/<int:board_number>/preview/",
-        result_views.table_preview,
-        name="table_preview",
-    ),
-    path(
-        "t/<str:token>/results/<int:result_id>/agree/", result_views.table_agree, name="table_agree"
-    ),
-    path("t/<str:token>/results/<int:result_id>/flag/", result_views.table_flag, name="table_flag"),
 ]

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from django import template
 from django.utils.functional import Promise
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from scoring.cards import Seat, Strain, Suit
-from tournaments.labels import SEAT_LETTERS, SEAT_NAMES, STRAIN_NAMES, SUIT_NAMES
+from scoring.contracts import Contract
+from tournaments.labels import NO_TRUMPS_SHORT, SEAT_LETTERS, SEAT_NAMES, STRAIN_NAMES, SUIT_NAMES
 from tournaments.models import Pair
 
 register = template.Library()
@@ -46,3 +49,19 @@ def pair_number(pair: Pair) -> str:
 @register.filter
 def strain_symbol(strain: Strain | str) -> str:
     return Strain(strain).symbol
+
+
+@register.filter
+def contract_html(contract: Contract) -> SafeString:
+    """A contract as the site shows it: "4♠" with the suit's name for screen readers,
+    "1NT" in the user's words."""
+    if contract.strain is Strain.NO_TRUMPS:
+        return format_html('<span class="contract">{}{}</span>', contract.level, NO_TRUMPS_SHORT)
+    return format_html(
+        '<span class="contract">{}<span class="suit suit-{}" aria-hidden="true">{}</span>'
+        '<span class="visually-hidden"> {}</span></span>',
+        contract.level,
+        contract.strain.value.lower(),
+        contract.strain.symbol,
+        STRAIN_NAMES[contract.strain],
+    )
