@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -236,11 +237,24 @@ class ResultForm(forms.Form):
     round = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
     def __init__(self, *args: Any, profile: str, **kwargs: Any) -> None:
+        # The profile's own fields (its strains and levels), made once per profile;
+        # Django copies them for this form as it copies any form's fields.
+        self.base_fields = _result_fields(profile)
         super().__init__(*args, **kwargs)
-        contracts = get_profile(profile).contracts()
-        strains = {contract.strain.value for contract in contracts}
-        kinds = {contract.kind.value for contract in contracts}
-        self.fields["strain"].choices = [c for c in STRAIN_CHOICES if c[0] in strains]
-        self.fields["level"].choices = [c for c in LEVEL_CHOICES if c[0] in kinds]
-        if len(self.fields["level"].choices) == 1:
-            self.fields["level"].initial = self.fields["level"].choices[0][0]
+
+
+@functools.cache
+def _result_fields(profile: str) -> dict[str, forms.Field]:
+    """ResultForm's fields with only the strains and levels ``profile`` plays."""
+    fields: dict[str, forms.Field] = copy.deepcopy(ResultForm.base_fields)
+    contracts = get_profile(profile).contracts()
+    strains = {contract.strain.value for contract in contracts}
+    kinds = {contract.kind.value for contract in contracts}
+    strain, level = fields["strain"], fields["level"]
+    assert isinstance(strain, forms.ChoiceField)
+    assert isinstance(level, forms.ChoiceField)
+    strain.choices = [c for c in STRAIN_CHOICES if c[0] in strains]
+    level.choices = [c for c in LEVEL_CHOICES if c[0] in kinds]
+    if len(level.choices) == 1:
+        level.initial = level.choices[0][0]
+    return fields

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+
 from django import template
+from django.conf import settings
+from django.template.loader import render_to_string
 from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.cards import Seat, Strain, Suit
@@ -65,3 +70,17 @@ def contract_html(contract: Contract) -> SafeString:
         contract.strain.symbol,
         STRAIN_NAMES[contract.strain],
     )
+
+
+@register.simple_tag
+def traveller_head() -> SafeString:
+    """A traveller's column headings in the user's language: the same for every
+    traveller, so made once per language (every table's save sends one back)."""
+    if settings.DEBUG:  # templates being edited show at once
+        return render_to_string("includes/traveller_head.html")
+    return _traveller_head(get_language())
+
+
+@functools.lru_cache(maxsize=8)
+def _traveller_head(language: str) -> SafeString:
+    return render_to_string("includes/traveller_head.html")
