@@ -12,6 +12,7 @@ come from the models' ``_meta``, rows become model instances with the database's
 converters applied (SQLite's dates and booleans), exactly as the ORM makes them, and the
 insert prepares its values with each field's ``pre_save``/``get_db_prep_save`` as
 ``Model.save()`` does. A renamed field breaks these queries loudly in the tests.
+SQLite must be 3.35 or newer (INSERT ... RETURNING): a system check says so at start-up.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connection, transaction
 from django.db.models import Field, Model
 
@@ -238,9 +240,10 @@ def board_results(
 
 @functools.cache
 def _insert_result_sql(vendor: str) -> tuple[str, tuple[Field[Any, Any], ...]]:
-    """INSERT a result whose two pairs are found by their names in the same statement
-    (a pair that has stopped playing is not found: its column stays NULL, which the
-    table refuses)."""
+    """INSERT a result whose session is taken only while it runs in the result's round,
+    and whose two pairs are found by their names, in the same statement (a session
+    that has moved on, or a pair that has stopped playing, is not found: its column
+    stays NULL, which the table refuses)."""
     pk = Result._meta.pk
     assert pk is not None
     fields = tuple(field for field in Result._meta.concrete_fields if field is not pk)
@@ -251,13 +254,26 @@ def _insert_result_sql(vendor: str) -> tuple[str, tuple[Field[Any, Any], ...]]:
         f" AND (p.{_column(Pair, 'withdrawn_from_round')} IS NULL"
         f" OR p.{_column(Pair, 'withdrawn_from_round')} > %s))"
     )
-    values = [find_pair if field.name in PAIR_FIELDS else "%s" for field in fields]
+    find_session = (
+        f"(SELECT s.{_column(Session, 'id')} FROM {_table(Session)} s"
+        f" WHERE s.{_column(Session, 'id')} = %s AND s.{_column(Session, 'state')} = %s"
+        f" AND s.{_column(Session, 'current_round')} = %s)"
+    )
+    values = [
+        find_pair
+        if field.name in PAIR_FIELDS
+        else find_session
+        if field.name == "session"
+        else "%s"
+        for field in fields
+    ]
     sql = (
         f"INSERT INTO {_table(Result)} ({', '.join(_q(field.column) for field in fields)})"
         f" VALUES ({', '.join(values)})"
     )
-    # SQLite 3.35+ and PostgreSQL; Django's own minimum SQLite (3.31) would need a read.
-    assert connection.features.can_return_columns_from_insert
+    # SQLite 3.35+ (checked at start-up: tournaments/checks.py) and PostgreSQL.
+    if not connection.features.can_return_columns_from_insert:
+        raise ImproperlyConfigured("The database cannot return the id of a new row.")
     pairs = ", ".join(_column(Result, name) for name in PAIR_FIELDS)
     return f"{sql} RETURNING {_q(pk.column)}, {pairs}", fields
 
@@ -273,13 +289,16 @@ def insert_result(result: Result, *, ns: PairId, ew: PairId) -> None:
     savepoint inside a caller's, so a refused row leaves that transaction usable).
 
     IntegrityError (Django's own, as from ``save()``) when the table already has this
-    board or this form, or when a pair is not playing in this round."""
+    board or this form, when the session is no longer running in this round, or when a
+    pair is not playing in it."""
     assert result.pk is None
     sql, fields = _insert_result_sql(connection.vendor)
     names = {"ns": ns, "ew": ew}
     values: list[object] = []
     for field in fields:
-        if field.name in PAIR_FIELDS:
+        if field.name == "session":
+            values += [result.session_id, Session.State.RUNNING.value, result.round]
+        elif field.name in PAIR_FIELDS:
             pair = names[PAIR_FIELDS[field.name]]
             line = pair.direction.value if pair.direction else ""
             values += [result.session_id, line, pair.number, result.round]

@@ -161,14 +161,14 @@ class _FixedChoicesField:
     """A choice field whose choices are fixed: each new form's copy of the field shares
     them instead of deep-copying them. (Django copies every field of every form it
     makes; the result form is made on every save a table sends, and copying its 14
-    tricks, twice, was half the cost of the whole form.) Choices are only ever replaced,
-    never changed in place, so sharing them is safe."""
+    tricks, twice, was half the cost of the whole form.) A form's choices are a tuple,
+    so no form can change another's; replacing them (``field.choices = ...``) is fine."""
 
     _choices: Any
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Any:
         result = forms.Field.__deepcopy__(self, memo)  # type: ignore[arg-type]
-        result._choices = self._choices
+        result._choices = tuple(self._choices)  # shared, so made unchangeable
         return result
 
 
@@ -177,9 +177,12 @@ class _FixedChoicesWidget:
 
     attrs: dict[str, Any]
 
+    _choices: Any
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Any:
         copied = copy.copy(self)
         copied.attrs = self.attrs.copy()
+        copied._choices = tuple(self._choices)  # shared, so made unchangeable
         memo[id(self)] = copied
         return copied
 

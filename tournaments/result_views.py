@@ -15,13 +15,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import (
-    HttpResponseClientRefresh,
-    reselect,
-    reswap,
-    retarget,
-    trigger_client_event,
-)
+from django_htmx.http import HttpResponseClientRefresh, reselect, reswap, retarget
 
 from scoring.contracts import Contract
 from scoring.movements import table_card
@@ -148,10 +142,17 @@ def table_result(request: HttpRequest, token: str, board_number: int) -> HttpRes
     # the save needs no second read.
     found = _table_at_work(token, board_number, with_results=True)
     table, session = found.table, found.session
-    if session.state != Session.State.RUNNING:
-        return render(request, "tournaments/table_closed.html", {"table": table}, status=410)
     form = ResultForm(request.POST, profile=session.scoring_profile)
-    if form.is_valid() and form.cleaned_data["round"] not in (None, session.current_round):
+    running = session.state == Session.State.RUNNING
+    if not running or (
+        form.is_valid() and form.cleaned_data["round"] not in (None, session.current_round)
+    ):
+        # A form sent again after it was saved (a retry once the round or the session
+        # has moved on) answers with its result.
+        if sent := results.sent_before(table, request.POST.get("key", "")):
+            return _saved(request, found, sent)
+        if not running:
+            return render(request, "tournaments/table_closed.html", {"table": table}, status=410)
         # The teacher moved the round on while this form was open: never let these
         # answers land on another board.
         return _table_response(request, table, 409, round_changed=True)
@@ -172,25 +173,29 @@ def table_result(request: HttpRequest, token: str, board_number: int) -> HttpRes
             )
         except results.ResultConflict as conflict:
             return _table_response(request, table, 409, conflict=conflict.existing)
+        except results.RoundMovedOn:
+            return _table_response(request, table, 409, round_changed=True)
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            if request.htmx:
-                # Just the saved board's traveller, at once; the rest of the page (the
-                # next board) follows when the page hears "table-saved". (No request
-                # context: the partial needs none, and every table sends this at once.)
-                html = render_to_string(
-                    "tournaments/table_saved.html",
-                    {
-                        "result": result,
-                        "traveller": results.saved_traveller(found, result),
-                    },
-                )
-                return trigger_client_event(HttpResponse(html), "table-saved", after="settle")
-            return redirect(reverse("tournaments:table_page", kwargs={"token": token}))
+            return _saved(request, found, result)
     return _table_response(
         request, table, 422, chosen=board_number, form=form, error_board=board_number
     )
+
+
+def _saved(request: HttpRequest, found: entry_sql.TableAtWork, result: Result) -> HttpResponse:
+    """After a save: to htmx just the board's traveller, at once (the partial then
+    reloads the rest of the page: the next board, Agree); otherwise the table's page.
+    The partial needs no request context, and every table sends this at the same time."""
+    if request.htmx:
+        return HttpResponse(
+            render_to_string(
+                "tournaments/table_saved.html",
+                {"result": result, "traveller": results.saved_traveller(found, result)},
+            )
+        )
+    return redirect(reverse("tournaments:table_page", kwargs={"token": found.table.token}))
 
 
 def _table_response(request: HttpRequest, table: Table, status: int, **extra: Any) -> HttpResponse:

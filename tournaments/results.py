@@ -226,6 +226,11 @@ def _not_played_here(table: Table, board_number: int, round_: int) -> str:
 # --------------------------------------------------------------------------- writes
 
 
+class RoundMovedOn(Exception):
+    """The teacher started another round between the checks and the save: nothing was
+    saved (the answers were for a board of the round before)."""
+
+
 class ResultConflict(Exception):
     """The board already has a result at this table: nothing is overwritten."""
 
@@ -293,7 +298,7 @@ def result_record(
     except ValidationError:
         # A form sent again after it was saved (a retry once the round or the session
         # has moved on) still answers with its result.
-        if sent := _sent_before(table, idempotency_key):
+        if sent := sent_before(table, idempotency_key):
             return sent
         raise
     assert entry.ns_pair is not None
@@ -313,25 +318,33 @@ def result_record(
     )
     try:
         # No read first: the table's unique constraints answer "was this form sent
-        # already?" and "does this board at this table have a result?", and the pairs
-        # are found, in the same statement as the write, so a race between two devices
-        # cannot slip between a check and the write.
+        # already?" and "does this board at this table have a result?", and the round,
+        # the session's state and the pairs are checked, in the same statement as the
+        # write, so nothing that changes in between (another device, the teacher
+        # starting the next round) can slip between a check and the write.
         entry_sql.insert_result(result, ns=entry.ns_pair, ew=entry.ew_pair)
     except IntegrityError:
-        if sent := _sent_before(table, idempotency_key):
+        if sent := sent_before(table, idempotency_key):
             return sent  # the same form, sent twice (a double tap, a retry)
         standing = Result.objects.filter(
             session=session, round=result.round, table=table, board_number=board_number
         ).first()
         if standing is not None:
             raise ResultConflict(standing) from None
-        # Neither: a pair of this table has stopped playing. Say so, as the checks do.
-        slot_for(session, movement, table, board_number, result.round)
+        # Neither: the session or the round moved on since the checks, or a pair of
+        # this table stopped playing. Say which, as the checks do.
+        fresh = Session.objects.get(pk=session.pk)
+        if fresh.state != Session.State.RUNNING:
+            raise ValidationError(_("This session is not running.")) from None
+        if fresh.current_round != result.round:
+            raise RoundMovedOn from None
+        slot_for(fresh, movement, table, board_number, result.round)
         raise
     return result
 
 
-def _sent_before(table: Table, idempotency_key: str) -> Result | None:
+def sent_before(table: Table, idempotency_key: str) -> Result | None:
+    """The result this table saved from the form with this key, if any."""
     if not idempotency_key:
         return None
     return Result.objects.filter(table=table, idempotency_key=idempotency_key).first()

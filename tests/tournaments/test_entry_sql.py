@@ -4,8 +4,6 @@ pairs that stopped playing, double submissions, second devices, retries."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -222,25 +220,82 @@ def test_the_saved_traveller_is_the_board_so_far_and_this_result(session: Sessio
 # --------------------------------------------------------------------------- the page
 
 
+def _post(client: Client, table: Table, board: int, **data: str):  # type: ignore[no-untyped-def]
+    form = {"strain": "S", "level": "game", "tricks": "10", "key": "", "round": "1", **data}
+    return client.post(f"/t/{table.token}/boards/{board}/", form, headers={"HX-Request": "true"})
+
+
 def test_the_tablet_gets_the_traveller_back_and_then_the_rest_of_the_page(
     session: Session,
 ) -> None:
     table, _, _ = _where(session, 1, 1)
-    client = Client()
-    page = client.get(f"/t/{table.token}/").content.decode()
-    assert 'hx-trigger="table-saved from:body"' in page
-    response = client.post(
-        f"/t/{table.token}/boards/1/",
-        {"strain": "S", "level": "game", "tricks": "10", "key": "htmx-1", "round": "1"},
-        headers={"HX-Request": "true"},
-    )
+    response = _post(Client(), table, 1, key="htmx-1")
     assert response.status_code == 200
-    assert json.loads(response["HX-Trigger-After-Settle"]) == {"table-saved": {}}
     html = response.content.decode()
     assert "How the other tables did" in html
     assert 'class="own-result"' in html
     assert "<form" not in html  # Agree and "ask the teacher" come with the page
+    # ... which the partial loads at once: hx-get="" is the page the tablet is on.
+    assert (
+        '<div hidden hx-get="" hx-trigger="load" hx-target="#table-main"'
+        ' hx-select="#table-main" hx-swap="outerHTML"></div>'
+    ) in html
     assert Result.objects.get().idempotency_key == "htmx-1"
+
+
+def test_a_retry_after_the_round_moved_on_gets_its_traveller_not_an_error(
+    session: Session,
+) -> None:
+    table, _, _ = _where(session, 1, 1)
+    assert _post(Client(), table, 1, key="retry").status_code == 200
+    Session.objects.filter(pk=session.pk).update(current_round=2)
+    again = _post(Client(), table, 1, key="retry")
+    assert again.status_code == 200
+    assert 'class="own-result"' in again.content.decode()
+    other = _post(Client(), table, 1, key="not-sent-before")
+    assert other.status_code == 409
+    assert "nothing was saved" in other.content.decode()
+    Session.objects.filter(pk=session.pk).update(state=Session.State.FINISHED)
+    assert _post(Client(), table, 1, key="retry").status_code == 200
+    assert _post(Client(), table, 1, key="late").status_code == 410
+    assert Result.objects.count() == 1
+
+
+def test_a_round_started_between_the_checks_and_the_save_saves_nothing(
+    session: Session,
+) -> None:
+    table, _, _ = _where(session, 1, 1)
+    loaded = entry_sql.table_by_token(table.token, board_number=1)  # checks pass on this
+    Session.objects.filter(pk=session.pk).update(current_round=2)
+    with pytest.raises(results.RoundMovedOn):
+        results.result_record(
+            table=table, board_number=1, contract="4S", tricks_won=10, loaded=loaded
+        )
+    Session.objects.filter(pk=session.pk).update(current_round=1, state=Session.State.FINISHED)
+    with pytest.raises(ValidationError, match="not running"):
+        results.result_record(
+            table=table, board_number=1, contract="4S", tricks_won=10, loaded=loaded
+        )
+    assert not Result.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_outside_a_transaction_the_save_is_its_own_and_refusals_leave_nothing(
+    alice,  # type: ignore[no-untyped-def]
+) -> None:
+    """As in production: no surrounding transaction, the INSERT commits by itself."""
+    live = running_session(alice, seed="autocommit")
+    table, _, ew = _where(live, 1, 1)
+    assert not transaction.get_connection().in_atomic_block
+    first = _record(table, 1, key="a")
+    assert _record(table, 1, key="a") == first  # the same form again
+    with pytest.raises(results.ResultConflict):
+        _record(table, 1, key="b")  # another device
+    Pair.objects.filter(session=live, line="EW", number=ew.number).update(withdrawn_from_round=1)
+    with pytest.raises(ValidationError, match="Board 2 is not played at table"):
+        _record(table, 2, key="c")
+    assert list(Result.objects.values_list("idempotency_key", flat=True)) == ["a"]
+    assert Result.objects.get().created_at is not None
 
 
 def test_the_traveller_sent_back_is_in_the_tablets_language(session: Session) -> None:
@@ -271,9 +326,28 @@ def test_each_profile_gets_its_own_choices_and_forms_do_not_share_changes() -> N
     assert len(full.fields["strain"].choices) == 5  # type: ignore[attr-defined]
     full.fields["tricks"].choices = [(7, "7")]  # type: ignore[attr-defined]
     full.fields["strain"].widget.attrs["data-x"] = "1"
+    with pytest.raises(AttributeError):  # shared between forms, so unchangeable
+        full.fields["level"].choices.append(("x", "x"))  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):
+        full.fields["revoke"].widget.choices.append(("x", "x"))  # type: ignore[attr-defined]
     again = ResultForm(profile="ebu")
     assert len(again.fields["tricks"].choices) == 14  # type: ignore[attr-defined]
     assert "data-x" not in again.fields["strain"].widget.attrs
     assert ResultForm(
         {"strain": "NT", "level": "game", "tricks": "9"}, profile="lesson-nt"
     ).errors == {"level": ["Select a valid choice. game is not one of the available choices."]}
+
+
+def test_an_sqlite_too_old_for_the_save_is_named_at_start_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tournaments import checks
+
+    monkeypatch.setattr(checks.sqlite3, "sqlite_version_info", (3, 34, 1))
+    monkeypatch.setattr(checks.sqlite3, "sqlite_version", "3.34.1")
+    monkeypatch.setattr(checks, "connections", {"default": type("C", (), {"vendor": "sqlite"})()})
+    [error] = checks.sqlite_new_enough()
+    assert error.id == "tournaments.E001"
+    assert "3.34.1" in error.msg
+    monkeypatch.setattr(checks.sqlite3, "sqlite_version_info", (3, 35, 0))
+    assert checks.sqlite_new_enough() == []
