@@ -64,6 +64,7 @@ def score_result(
     profile does not have and tricks outside 0–13."""
     if not 0 <= tricks_won <= 13:
         raise ValidationError(_("Tricks won must be a number from 0 to 13."))
+    get_profile(profile)  # a session with an unknown profile is a bug, not a refusal
     try:
         return _scored(
             str(contract), tricks_won, revoke, profile, board.side_hcp, board.declaration.declarer

@@ -351,3 +351,16 @@ def test_an_sqlite_too_old_for_the_save_is_named_at_start_up(
     assert "3.34.1" in error.msg
     monkeypatch.setattr(checks.sqlite3, "sqlite_version_info", (3, 35, 0))
     assert checks.sqlite_new_enough() == []
+
+
+def test_an_unknown_scoring_profile_is_a_bug_not_a_refused_contract(session: Session) -> None:
+    from scoring.errors import ScoringError
+
+    table, _, _ = _where(session, 1, 1)
+    loaded = entry_sql.table_by_token(table.token, board_number=1)
+    assert loaded is not None
+    loaded.session.scoring_profile = "no-such-profile"
+    with pytest.raises(ScoringError):
+        results.result_record(
+            table=table, board_number=1, contract="4S", tricks_won=10, loaded=loaded
+        )
