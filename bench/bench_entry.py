@@ -2,12 +2,13 @@
 
 Run from the project root::
 
-    .venv/bin/python bench/bench_entry.py [--trials 4]
+    .venv/bin/python bench/bench_entry.py [--trials 6]
 
 A real threaded WSGI server (the one the tests use) serves the site from a scratch
 SQLite database in WAL mode, plus one bare view that inserts one row and answers
 "ok". Each trial first clears the results, then sends the same number of requests to
-both, with 1 client (one after another) and with 40 clients (all at once):
+both, with 1 client (a save, then an insert, in turn, one after another) and with 40
+clients (all the saves at once, then all the inserts; which goes first alternates):
 
 * result: POST a board's result from a table's link, as htmx sends it (CSRF token,
   cookie, HX-Request): validate the form, check the movement, score it, save it, and
@@ -119,9 +120,14 @@ def run_together(calls: list[Callable[[], float]], concurrent: bool) -> list[flo
     return times
 
 
+def _check_saved(session: Session, expected: int) -> None:
+    saved = Result.objects.filter(session=session).count()
+    assert saved == expected, f"{saved} results stored for {expected} saves"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--trials", type=int, default=4)
+    parser.add_argument("--trials", type=int, default=6)
     args = parser.parse_args()
 
     settings.ROOT_URLCONF = __name__
@@ -195,17 +201,23 @@ def main() -> int:
 
     samples: dict[tuple[str, int], list[float]] = {}
     for trial in range(args.trials):
-        for clients in (1, CLIENTS):
-            concurrent = clients > 1
-            Result.objects.filter(session=session).delete()
-            samples.setdefault(("result", clients), []).extend(
-                run_together([result_call(s, trial * 2 + concurrent) for s in slots], concurrent)
-            )
-            saved = Result.objects.filter(session=session).count()
-            assert saved == len(slots), f"{saved} results stored for {len(slots)} saves"
-            samples.setdefault(("bare", clients), []).extend(
-                run_together([bare_call(i) for i in range(len(slots))], concurrent)
-            )
+        # 1 client: a save, then a bare insert, and so on, so that whatever else the
+        # machine does at a moment slows both alike.
+        Result.objects.filter(session=session).delete()
+        results_calls = [result_call(s, trial * 2) for s in slots]
+        for n, call in enumerate(results_calls):
+            samples.setdefault(("result", 1), []).append(call())
+            samples.setdefault(("bare", 1), []).append(bare_call(n)())
+        _check_saved(session, len(slots))
+        # 40 clients: all the saves at once, then all the inserts at once (in turn first).
+        Result.objects.filter(session=session).delete()
+        bursts = [
+            ("result", [result_call(s, trial * 2 + 1) for s in slots]),
+            ("bare", [bare_call(i) for i in range(len(slots))]),
+        ]
+        for kind, calls in bursts if trial % 2 == 0 else reversed(bursts):
+            samples.setdefault((kind, CLIENTS), []).extend(run_together(calls, concurrent=True))
+        _check_saved(session, len(slots))
     server.shutdown()
 
     def stats(values: list[float]) -> tuple[float, float]:
