@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.core.exceptions import ImproperlyConfigured
-from django.db import connection, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
 
 from scoring.movements import PairId
@@ -62,24 +63,34 @@ def _converted_fields(vendor: str, model: type[Model]) -> tuple[tuple[int, Any],
     return tuple(found)
 
 
-def _instance(model: type[M], row: Sequence[Any], start: int = 0) -> M:
+def _db() -> BaseDatabaseWrapper:
+    """This thread's connection itself (``connection`` is a proxy that looks it up on
+    each attribute, which adds up over the columns of a row)."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
+@functools.cache
+def _attnames(model: type[Model]) -> list[str]:
+    return [field.attname for field in model._meta.concrete_fields]
+
+
+def _instance(model: type[M], row: Sequence[Any], start: int = 0, db: Any = None) -> M:
     """A model instance from ``row[start:]``, as the ORM would make it."""
-    fields = model._meta.concrete_fields
-    values = list(row[start : start + len(fields)])
-    for position, column in _converted_fields(connection.vendor, model):
-        for convert in [
-            *connection.ops.get_db_converters(column),
-            *column.get_db_converters(connection),
-        ]:
-            values[position] = convert(values[position], column, connection)
-    return model.from_db(connection.alias, [field.attname for field in fields], values)
+    db = db or _db()
+    values = list(row[start : start + len(model._meta.concrete_fields)])
+    for position, column in _converted_fields(db.vendor, model):
+        value = values[position]
+        for convert in [*db.ops.get_db_converters(column), *column.get_db_converters(db)]:
+            value = convert(value, column, db)
+        values[position] = value
+    return model.from_db(db.alias, _attnames(model), values)
 
 
-def _partial(model: type[M], **values: object) -> M:
+def _partial(model: type[M], db: Any = None, **values: object) -> M:
     """An instance with only these fields loaded (the others load on first use, as
     with ``QuerySet.only``)."""
-    names = [field.attname for field in model._meta.concrete_fields if field.attname in values]
-    return model.from_db(connection.alias, names, [values[name] for name in names])
+    names = [name for name in _attnames(model) if name in values]
+    return model.from_db((db or _db()).alias, names, [values[name] for name in names])
 
 
 def _rows(sql: str, params: Sequence[object]) -> list[tuple[Any, ...]]:
@@ -127,17 +138,19 @@ def _traveller_joins(join: str) -> str:
     )
 
 
-def _traveller_row(session: Session, row: Sequence[Any], start: int) -> Result:
-    result = _instance(Result, row, start)
+def _traveller_row(session: Session, row: Sequence[Any], start: int, db: Any) -> Result:
+    result = _instance(Result, row, start, db)
     after = start + len(Result._meta.concrete_fields)
     table_number, ns_number, ns_line, ew_number, ew_line = row[after : after + 5]
     result.session = session
-    result.table = _partial(Table, id=result.table_id, session_id=session.pk, number=table_number)
+    result.table = _partial(
+        Table, db, id=result.table_id, session_id=session.pk, number=table_number
+    )
     result.ns_pair = _partial(
-        Pair, id=result.ns_pair_id, session_id=session.pk, number=ns_number, line=ns_line
+        Pair, db, id=result.ns_pair_id, session_id=session.pk, number=ns_number, line=ns_line
     )
     result.ew_pair = _partial(
-        Pair, id=result.ew_pair_id, session_id=session.pk, number=ew_number, line=ew_line
+        Pair, db, id=result.ew_pair_id, session_id=session.pk, number=ew_number, line=ew_line
     )
     return result
 
@@ -181,18 +194,20 @@ def table_by_token(
     rows = _rows(_table_by_token_sql(connection.vendor, with_results), [*params, token])
     if not rows:
         return None
-    row = rows[0]
-    session = _instance(Session, row)
+    row, db = rows[0], _db()
+    session = _instance(Session, row, 0, db)
     after = len(Session._meta.concrete_fields)
     table_id, table_number, pair_count = row[after : after + 3]
-    table = _partial(Table, id=table_id, session_id=session.pk, number=table_number, token=token)
+    table = _partial(
+        Table, db, id=table_id, session_id=session.pk, number=table_number, token=token
+    )
     table.session = session
     board_at = after + 3
-    board = _instance(Board, row, board_at) if row[board_at] is not None else None
+    board = _instance(Board, row, board_at, db) if row[board_at] is not None else None
     results_at = board_at + len(Board._meta.concrete_fields)
     found: tuple[Result, ...] = ()
     if with_results and row[results_at] is not None:
-        found = tuple(_traveller_row(session, each, results_at) for each in rows)
+        found = tuple(_traveller_row(session, each, results_at, db) for each in rows)
     return TableAtWork(table=table, pair_count=int(pair_count), board=board, board_results=found)
 
 
@@ -232,7 +247,8 @@ def board_results(
     if agreed_only:
         params.append(True)
     sql = _board_results_sql(connection.vendor, agreed_only)
-    return [_traveller_row(session, row, 0) for row in _rows(sql, params)]
+    db = _db()
+    return [_traveller_row(session, row, 0, db) for row in _rows(sql, params)]
 
 
 # --------------------------------------------------------------------------- write
@@ -292,7 +308,8 @@ def insert_result(result: Result, *, ns: PairId, ew: PairId) -> None:
     board or this form, when the session is no longer running in this round, or when a
     pair is not playing in it."""
     assert result.pk is None
-    sql, fields = _insert_result_sql(connection.vendor)
+    db = _db()
+    sql, fields = _insert_result_sql(db.vendor)
     names = {"ns": ns, "ew": ew}
     values: list[object] = []
     for field in fields:
@@ -304,17 +321,19 @@ def insert_result(result: Result, *, ns: PairId, ew: PairId) -> None:
             values += [result.session_id, line, pair.number, result.round]
         else:
             value = field.pre_save(result, add=True)
-            values.append(field.get_db_prep_save(value, connection=connection))
+            values.append(field.get_db_prep_save(value, connection=db))
     with (
-        transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext(),
-        connection.cursor() as cursor,
+        transaction.atomic() if db.in_atomic_block else contextlib.nullcontext(),
+        db.cursor() as cursor,
     ):
         cursor.execute(sql, values)
         new_pk, ns_pk, ew_pk = cursor.fetchone()
     result.pk = new_pk
     result._state.adding = False
-    result._state.db = connection.alias
+    result._state.db = db.alias
     for field, pair, pk in (("ns_pair", ns, ns_pk), ("ew_pair", ew, ew_pk)):
         line = pair.direction.value if pair.direction else ""
-        found = _partial(Pair, id=pk, session_id=result.session_id, number=pair.number, line=line)
+        found = _partial(
+            Pair, db, id=pk, session_id=result.session_id, number=pair.number, line=line
+        )
         setattr(result, field, found)
