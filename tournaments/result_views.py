@@ -47,10 +47,14 @@ def _new_form(session: Session) -> ResultForm:
 
 
 def _table_context(
-    table: Table, *, chosen: int | None = None, form: ResultForm | None = None, **extra: Any
+    found: entry_sql.TableAtWork,
+    *,
+    chosen: int | None = None,
+    form: ResultForm | None = None,
+    **extra: Any,
 ) -> dict[str, Any]:
-    session = table.session
-    movement = sessions.session_movement(session)
+    table, session = found.table, found.session
+    movement = sessions.session_movement(session, pairs=found.pair_count)
     round_ = session.current_round
     entry = movement.entry(round_, table.number)
     numbers = list(movement.boards(entry.board_set))
@@ -117,12 +121,12 @@ def _table_context(
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     """A table's own page (its QR code): only this table's boards of the current round,
     one after another; a board's traveller once its own result is in."""
-    table = _table(token)
-    if table.session.state != Session.State.RUNNING:
-        return render(request, "tournaments/table_closed.html", {"table": table}, status=410)
+    found = _table_at_work(token)
+    if found.session.state != Session.State.RUNNING:
+        return render(request, "tournaments/table_closed.html", {"table": found.table}, status=410)
     board = request.GET.get("board", "")
     chosen = int(board) if board.isdigit() else None
-    return render(request, "tournaments/table.html", _table_context(table, chosen=chosen))
+    return render(request, "tournaments/table.html", _table_context(found, chosen=chosen))
 
 
 @require_GET
@@ -155,7 +159,7 @@ def table_result(request: HttpRequest, token: str, board_number: int) -> HttpRes
             return render(request, "tournaments/table_closed.html", {"table": table}, status=410)
         # The teacher moved the round on while this form was open: never let these
         # answers land on another board.
-        return _table_response(request, table, 409, round_changed=True)
+        return _table_response(request, found, 409, round_changed=True)
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -172,15 +176,15 @@ def table_result(request: HttpRequest, token: str, board_number: int) -> HttpRes
                 loaded=found,  # read by this very request
             )
         except results.ResultConflict as conflict:
-            return _table_response(request, table, 409, conflict=conflict.existing)
+            return _table_response(request, found, 409, conflict=conflict.existing)
         except results.RoundMovedOn:
-            return _table_response(request, table, 409, round_changed=True)
+            return _table_response(request, found, 409, round_changed=True)
         except ValidationError as error:
             form.add_error(None, error)
         else:
             return _saved(request, found, result)
     return _table_response(
-        request, table, 422, chosen=board_number, form=form, error_board=board_number
+        request, found, 422, chosen=board_number, form=form, error_board=board_number
     )
 
 
@@ -198,10 +202,12 @@ def _saved(request: HttpRequest, found: entry_sql.TableAtWork, result: Result) -
     return redirect(reverse("tournaments:table_page", kwargs={"token": found.table.token}))
 
 
-def _table_response(request: HttpRequest, table: Table, status: int, **extra: Any) -> HttpResponse:
+def _table_response(
+    request: HttpRequest, found: entry_sql.TableAtWork, status: int, **extra: Any
+) -> HttpResponse:
     """The whole table page (an error explained); to htmx, in place of the page's main part."""
     response = render(
-        request, "tournaments/table.html", _table_context(table, **extra), status=status
+        request, "tournaments/table.html", _table_context(found, **extra), status=status
     )
     if request.htmx:
         response = reselect(retarget(reswap(response, "outerHTML"), "#table-main"), "#table-main")
@@ -211,23 +217,20 @@ def _table_response(request: HttpRequest, table: Table, status: int, **extra: An
 @require_POST
 def table_preview(request: HttpRequest, token: str, board_number: int) -> HttpResponse:
     """The score as it will be recorded ("N–S +420"), shown before saving."""
-    table = _table(token)
-    session = table.session
+    found = _table_at_work(token, board_number)  # the board comes with the table
+    table, session = found.table, found.session
     if session.state != Session.State.RUNNING:
         return HttpResponse(status=410)
     form = ResultForm(request.POST, profile=session.scoring_profile)
     text = ""
-    movement = sessions.session_movement(session)
+    movement = sessions.session_movement(session, pairs=found.pair_count)
     entry = movement.entry(session.current_round, table.number)
     if board_number not in movement.boards(entry.board_set):
         return HttpResponse(status=404)
     if form.is_valid():
         data = form.cleaned_data
         try:
-            board = selectors.board_facts(
-                Board.objects.get(board_set_id=session.board_set_id, number=board_number),
-                profile=session.scoring_profile,
-            )
+            board = results.loaded_board(found, board_number)
             contract = results.contract_for(
                 data["strain"], data["level"], slams="slam" in dict(form.fields["level"].choices)
             )

@@ -364,3 +364,15 @@ def test_an_unknown_scoring_profile_is_a_bug_not_a_refused_contract(session: Ses
         results.result_record(
             table=table, board_number=1, contract="4S", tricks_won=10, loaded=loaded
         )
+
+
+def test_the_score_preview_needs_one_query(session: Session, django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
+    """Sent on every tap of the entry panel: the table, its session, the pair count and
+    the board come in the one query."""
+    table, _, _ = _where(session, 1, 1)
+    client = Client()
+    with django_assert_num_queries(1):
+        response = client.post(
+            f"/t/{table.token}/boards/1/preview/", {"strain": "S", "level": "game", "tricks": 10}
+        )
+    assert "+" in response.content.decode()

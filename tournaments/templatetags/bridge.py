@@ -74,7 +74,7 @@ def contract_html(contract: Contract) -> SafeString:
 
 @register.simple_tag
 def traveller_head() -> SafeString:
-    """A traveller's column headings in the user's language: the same for every
+    """The columns every traveller starts with, in the user's language: the same for every
     traveller, so made once per language (every table's save sends one back)."""
     if settings.DEBUG:  # templates being edited show at once
         return render_to_string("includes/traveller_head.html")
