@@ -9,7 +9,7 @@ the same for each:
 
 * baseline: endplay's ``calc_all_tables`` on all the deals in one call;
 * library: ``scoring.dd.analyse`` (the lock, batches of ≤ 40, our DDTable objects);
-* site: ``services.board_set_run_analysis`` on a board set in a scratch SQLite
+* site: ``analysis.board_set_run_analysis`` on a board set in a scratch SQLite
   database (batches of 9 so the progress bar moves, a save after each batch).
 
 Prints the median seconds of each and the ratios to the baseline (goal ≤ 1.1×).
@@ -45,7 +45,7 @@ from endplay.types import Deal as EndplayDeal
 
 from scoring.dd import analyse
 from scoring.dealing import deal_boards
-from tournaments import services
+from tournaments import analysis
 from tournaments.models import Board, BoardSet
 
 GOAL = 1.1
@@ -78,7 +78,7 @@ def main() -> int:
     def site() -> None:
         Board.objects.filter(board_set=board_set).update(dd_tricks="")
         BoardSet.objects.filter(pk=board_set.pk).update(analysis=BoardSet.Analysis.QUEUED)
-        services.board_set_run_analysis(board_set_id=board_set.pk)
+        analysis.board_set_run_analysis(board_set_id=board_set.pk)
 
     timings: dict[str, list[float]] = {"baseline": [], "library": [], "site": []}
     ways = {"baseline": baseline, "library": library, "site": site}

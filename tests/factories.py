@@ -7,7 +7,7 @@ import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from tournaments import results, services, sessions
+from tournaments import result_services, services, sessions
 from tournaments.models import Pupil, SchoolClass, Session
 
 
@@ -130,6 +130,6 @@ def play_round(session: Session, round_: int, plan: dict[tuple[int, int], tuple[
         entry = movement.entry(round_, table.number)
         for board in movement.boards(entry.board_set):
             contract, tricks = plan.get((table.number, board), ("1NT", 7))
-            results.result_record(
+            result_services.result_record(
                 table=table, board_number=board, contract=contract, tricks_won=tricks
             )

@@ -5,6 +5,3 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Classes and sessions")
-
-    def ready(self) -> None:
-        from tournaments import checks  # noqa: F401 - registers the start-up checks

@@ -11,7 +11,7 @@ from django.db import transaction
 
 from scoring.cards import Strain
 from scoring.contracts import Contract, ContractKind
-from tournaments import results, selectors, sessions
+from tournaments import result_services, selectors, sessions
 from tournaments.models import Board, BoardSet, SchoolClass, Session
 
 
@@ -79,7 +79,7 @@ def demo_session(
                 continue
             for number in movement.boards(entry.board_set):
                 contract, tricks = plausible_result(boards[number], rng)
-                results.result_record(
+                result_services.result_record(
                     table=table, board_number=number, contract=contract, tricks_won=tricks
                 )
     sessions.session_finish(session=session)

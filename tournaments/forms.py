@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import copy
 import functools
 from collections.abc import Sequence
 from typing import Any
@@ -8,6 +7,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.cards import Strain
+from scoring.contracts import Contract, ContractKind
 from scoring.profiles import get_profile
 from tournaments.labels import PROFILE_NAMES
 from tournaments.models import BoardSet, Pupil, Result, Session
@@ -157,52 +158,6 @@ class SessionSetupForm(forms.Form):
         ]
 
 
-class _FixedChoicesField:
-    """A choice field whose choices are fixed: each new form's copy of the field shares
-    them instead of deep-copying them. (Django copies every field of every form it
-    makes; the result form is made on every save a table sends, and copying its 14
-    tricks, twice, was half the cost of the whole form.) A form's choices are a tuple,
-    so no form can change another's; replacing them (``field.choices = ...``) is fine."""
-
-    _choices: Any
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        result = forms.Field.__deepcopy__(self, memo)  # type: ignore[arg-type]
-        result._choices = tuple(self._choices)  # shared, so made unchangeable
-        return result
-
-
-class _FixedChoicesWidget:
-    """The widget of a :class:`_FixedChoicesField`: a copy shares the choices."""
-
-    attrs: dict[str, Any]
-
-    _choices: Any
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        copied = copy.copy(self)
-        copied.attrs = self.attrs.copy()
-        copied._choices = tuple(self._choices)  # shared, so made unchangeable
-        memo[id(self)] = copied
-        return copied
-
-
-class FixedRadioSelect(_FixedChoicesWidget, forms.RadioSelect):
-    pass
-
-
-class FixedSelect(_FixedChoicesWidget, forms.Select):
-    pass
-
-
-class FixedChoiceField(_FixedChoicesField, forms.ChoiceField):
-    widget = FixedSelect
-
-
-class FixedTypedChoiceField(_FixedChoicesField, forms.TypedChoiceField):
-    widget = FixedSelect
-
-
 STRAIN_CHOICES = [
     ("C", _("Clubs")),
     ("D", _("Diamonds")),
@@ -218,21 +173,25 @@ LEVEL_CHOICES = [
 
 
 class ResultForm(forms.Form):
-    """The entry panel: strain, part-score/game(/slam), tricks, revoke. The contract's
-    level follows from the two choices; declarer follows from the cards."""
+    """The entry panel: strain, part-score/game(/slam), tricks, revoke. The contract
+    follows from the first two choices (``cleaned_data["contract"]``); declarer follows
+    from the cards. Only the strains and levels of the session's scoring profile are
+    offered."""
 
-    strain = FixedChoiceField(label=_("Contract"), choices=STRAIN_CHOICES, widget=FixedRadioSelect)
-    level = FixedChoiceField(
-        label=_("Part-score or game"), choices=LEVEL_CHOICES, widget=FixedRadioSelect
+    strain = forms.ChoiceField(
+        label=_("Contract"), choices=STRAIN_CHOICES, widget=forms.RadioSelect
     )
-    tricks = FixedTypedChoiceField(
+    level = forms.ChoiceField(
+        label=_("Part-score or game"), choices=LEVEL_CHOICES, widget=forms.RadioSelect
+    )
+    tricks = forms.TypedChoiceField(
         label=_("Tricks won by declarer"),
         choices=[(n, str(n)) for n in range(14)],
         coerce=int,
-        widget=FixedRadioSelect,
+        widget=forms.RadioSelect,
         error_messages={"invalid_choice": _("Tricks won must be a number from 0 to 13.")},
     )
-    revoke = FixedChoiceField(
+    revoke = forms.ChoiceField(
         label=_("Revoke"), choices=Result.Revoke.choices, required=False, initial=""
     )
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
@@ -240,24 +199,32 @@ class ResultForm(forms.Form):
     round = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
     def __init__(self, *args: Any, profile: str, **kwargs: Any) -> None:
-        # The profile's own fields (its strains and levels), made once per profile;
-        # Django copies them for this form as it copies any form's fields.
-        self.base_fields = _result_fields(profile)
         super().__init__(*args, **kwargs)
+        strains, levels = _profile_choices(profile)
+        strain, level = self.fields["strain"], self.fields["level"]
+        assert isinstance(strain, forms.ChoiceField)
+        assert isinstance(level, forms.ChoiceField)
+        strain.choices = [choice for choice in STRAIN_CHOICES if choice[0] in strains]
+        level.choices = [choice for choice in LEVEL_CHOICES if choice[0] in levels]
+        if len(levels) == 1:
+            level.initial = levels[0]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if "strain" in cleaned and "level" in cleaned:
+            cleaned["contract"] = Contract(
+                Strain(cleaned["strain"]), ContractKind(cleaned["level"])
+            )
+        return cleaned
 
 
 @functools.cache
-def _result_fields(profile: str) -> dict[str, forms.Field]:
-    """ResultForm's fields with only the strains and levels ``profile`` plays."""
-    fields: dict[str, forms.Field] = copy.deepcopy(ResultForm.base_fields)
+def _profile_choices(profile: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The strains and the levels (part-score, game, slam) a scoring profile plays."""
     contracts = get_profile(profile).contracts()
     strains = {contract.strain.value for contract in contracts}
-    kinds = {contract.kind.value for contract in contracts}
-    strain, level = fields["strain"], fields["level"]
-    assert isinstance(strain, forms.ChoiceField)
-    assert isinstance(level, forms.ChoiceField)
-    strain.choices = [c for c in STRAIN_CHOICES if c[0] in strains]
-    level.choices = [c for c in LEVEL_CHOICES if c[0] in kinds]
-    if len(level.choices) == 1:
-        level.initial = level.choices[0][0]
-    return fields
+    levels = {contract.kind.value for contract in contracts}
+    return (
+        tuple(value for value, _label in STRAIN_CHOICES if value in strains),
+        tuple(value for value, _label in LEVEL_CHOICES if value in levels),
+    )

@@ -242,6 +242,14 @@ class Session(models.Model):
         return f"{self.school_class} {self.date}"
 
 
+class PairQuerySet(models.QuerySet["Pair"]):
+    def playing_in(self, round_: int) -> PairQuerySet:
+        """The pairs still playing in ``round_`` (see :meth:`Pair.plays_in`)."""
+        return self.filter(
+            models.Q(withdrawn_from_round__isnull=True) | models.Q(withdrawn_from_round__gt=round_)
+        )
+
+
 class Pair(models.Model):
     """A pair in a session. ``number`` and ``line`` are the pair's name in the movement
     ("3 N–S" in a Mitchell, "3" in a Howell), given when the session starts."""
@@ -261,6 +269,8 @@ class Pair(models.Model):
         _("sits out from round"), null=True, blank=True
     )
 
+    objects = PairQuerySet.as_manager()
+
     class Meta:
         verbose_name = _("pair")
         verbose_name_plural = _("pairs")
@@ -271,6 +281,11 @@ class Pair(models.Model):
 
     def __str__(self) -> str:
         return f"{self.number}{' ' + self.line if self.line else ''}"
+
+    def plays_in(self, round_: int) -> bool:
+        """Whether the pair still plays in ``round_``: a pair that stopped (a pupil left
+        early) sits out from ``withdrawn_from_round`` on; its results before stay."""
+        return self.withdrawn_from_round is None or self.withdrawn_from_round > round_
 
 
 class PairMember(models.Model):

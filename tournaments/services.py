@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-import logging
-
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring import dd, dealing
-from scoring.cards import Deal, Seat
+from scoring import dealing
+from scoring.cards import Seat
 from scoring.pbn import read_pbn
 from tournaments.labels import SEAT_NAMES, pbn_problem_text
 from tournaments.models import Board, BoardSet, Pupil, SchoolClass
-
-logger = logging.getLogger(__name__)
-
-# Boards solved per DDS call in a background analysis: small enough that the progress
-# bar moves every second or two, large enough that DDS keeps both cores busy.
-ANALYSIS_BATCH = 9
+from tournaments.tasks import analyse_board_set
 
 
 @transaction.atomic
@@ -149,41 +142,15 @@ def board_set_import(
 
 
 def board_set_request_analysis(*, board_set: BoardSet) -> None:
-    """Queue the double-dummy analysis of a set; it runs in the background worker."""
-    from tournaments.tasks import analyse_board_set  # tasks import services
-
-    BoardSet.objects.filter(pk=board_set.pk).update(
-        analysis=BoardSet.Analysis.QUEUED, analysis_error=""
+    """Queue the double-dummy analysis of a set; it runs in the background worker. A set
+    already waiting for it or being analysed is left as it is (one job is enough)."""
+    queued = (
+        BoardSet.objects.filter(pk=board_set.pk)
+        .exclude(analysis__in=[BoardSet.Analysis.QUEUED, BoardSet.Analysis.RUNNING])
+        .update(analysis=BoardSet.Analysis.QUEUED, analysis_error="")
     )
-    board_set.analysis = BoardSet.Analysis.QUEUED
-    board_set.analysis_error = ""
-    board_set_id = board_set.pk
-    transaction.on_commit(lambda: analyse_board_set.enqueue(board_set_id))
-
-
-def board_set_run_analysis(*, board_set_id: int) -> None:
-    """Solve every board of the set not yet analysed, saving after each batch so the
-    page can show progress. A failure is recorded on the set (and re-raised for the
-    worker's log), never swallowed."""
-    claimed = (
-        BoardSet.objects.filter(pk=board_set_id)
-        .exclude(analysis=BoardSet.Analysis.DONE)
-        .update(analysis=BoardSet.Analysis.RUNNING, analysis_error="")
-    )
-    if not claimed:
-        return
-    boards = list(Board.objects.filter(board_set_id=board_set_id, dd_tricks="").order_by("number"))
-    try:
-        for start in range(0, len(boards), ANALYSIS_BATCH):
-            batch = boards[start : start + ANALYSIS_BATCH]
-            tables = dd.analyse([Deal.from_pbn(board.deal) for board in batch])
-            for board, table in zip(batch, tables, strict=True):
-                board.dd_tricks = table.to_pbn()
-            Board.objects.bulk_update(batch, ["dd_tricks"])
-    except Exception as error:
-        logger.exception("Double-dummy analysis of board set %s failed", board_set_id)
-        BoardSet.objects.filter(pk=board_set_id).update(
-            analysis=BoardSet.Analysis.FAILED, analysis_error=f"{type(error).__name__}: {error}"
-        )
-        raise
-    BoardSet.objects.filter(pk=board_set_id).update(analysis=BoardSet.Analysis.DONE)
+    if queued:
+        board_set.analysis = BoardSet.Analysis.QUEUED
+        board_set.analysis_error = ""
+        board_set_id = board_set.pk
+        transaction.on_commit(lambda: analyse_board_set.enqueue(board_set_id))

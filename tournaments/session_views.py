@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.movements import MitchellStyle, PairId
-from tournaments import results, selectors, services, sessions
+from tournaments import result_selectors, selectors, services, sessions
 from tournaments.forms import PresentForm, PupilForm, SessionSetupForm
 from tournaments.models import Pair, PairMember, Pupil, Session
 from tournaments.printing.movement import (
@@ -187,12 +187,12 @@ def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
     if session.state == Session.State.DRAFT:
         return redirect("tournaments:session_pairs", session_id=session.pk)
     movement = sessions.session_movement(session)
-    grid = results.round_grid(session, movement, session.current_round)
+    grid = result_selectors.round_grid(session, movement, session.current_round)
     context = {
         "session": session,
         "movement": movement,
         "grid": grid,
-        "missing": results.missing_count(grid),
+        "missing": result_selectors.missing_count(grid),
         "confirm_next": request.GET.get("confirm_next") == "1",
         "pairs": sessions.session_pairs(session),
         "absent": session.school_class.pupils.filter(active=True).exclude(
@@ -208,17 +208,17 @@ def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
 def session_round(request: HttpRequest, session_id: int) -> HttpResponse:
     """Move the whole session to the next (or back to the previous) round."""
     session = sessions.get_session_for_teacher(request.user, session_id)
-    movement = sessions.session_movement(session)
     step = -1 if request.POST.get("direction") == "back" else 1
-    if step == 1 and not request.POST.get("confirm"):
-        grid = results.round_grid(session, movement, session.current_round)
-        if results.missing_count(grid):
-            # A warning, not a block: the teacher confirms on the page.
-            url = reverse("tournaments:session_detail", kwargs={"session_id": session.pk})
-            return redirect(f"{url}?confirm_next=1")
-    target = session.current_round + step
-    if session.state == Session.State.RUNNING and 1 <= target <= movement.rounds:
-        Session.objects.filter(pk=session.pk).update(current_round=target)
+    if step == 1 and not request.POST.get("confirm") and result_selectors.missing_in_round(session):
+        # A warning, not a block: the teacher confirms on the page.
+        url = reverse("tournaments:session_detail", kwargs={"session_id": session.pk})
+        return redirect(f"{url}?confirm_next=1")
+    try:
+        sessions.session_change_round(
+            session=session, step=step, from_round=_int(request.POST.get("round"))
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
     return redirect("tournaments:session_detail", session_id=session.pk)
 
 

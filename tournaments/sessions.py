@@ -40,7 +40,6 @@ from tournaments.selectors import User
 MIN_PAIRS = 3
 MAX_PAIRS = 30
 DEFAULT_MAX_ROUNDS = 6
-MAX_PAIR_SIZE = 3
 
 
 # --------------------------------------------------------------------------- reads
@@ -374,7 +373,7 @@ def pair_replace_pupil(*, pair: Pair, old: Pupil, new: Pupil) -> None:
 def pair_withdraw(*, pair: Pair, from_round: int) -> None:
     """The pair stops playing from ``from_round``; its opponents have those rounds off.
     Results already entered stay."""
-    session = pair.session
+    session = Session.objects.select_for_update().get(pk=pair.session_id)
     if session.state != Session.State.RUNNING:
         raise ValidationError(_("Only a running session's pairs can sit out."))
     last = session.rounds or 1
@@ -438,8 +437,28 @@ def session_setup_and_start(
 
 
 @transaction.atomic
+def session_change_round(*, session: Session, step: int, from_round: int | None = None) -> Session:
+    """Move the running session to the next round (``step`` 1) or back to the one before
+    (``step`` -1). ``from_round`` is the round the teacher's page showed: when the
+    session has already left it (a second tap on "Next round"), nothing more happens.
+    The session's row is locked, so a table's save in flight is checked and stored
+    entirely in the round it was made in (tournaments/result_services.py)."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    if session.state != Session.State.RUNNING:
+        raise ValidationError(_("Only a running session moves from round to round."))
+    if from_round is not None and from_round != session.current_round:
+        return session
+    target = session.current_round + step
+    if 1 <= target <= session_movement(session).rounds:
+        session.current_round = target
+        session.save(update_fields=["current_round"])
+    return session
+
+
+@transaction.atomic
 def session_finish(*, session: Session) -> None:
     """End the session: the table links close and the results are final."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
     if session.state != Session.State.RUNNING:
         raise ValidationError(_("Only a running session can be finished."))
     session.state = Session.State.FINISHED

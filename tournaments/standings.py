@@ -18,7 +18,7 @@ from scoring.dd import Par
 from tournaments import selectors
 from tournaments.labels import SIDE_NAMES
 from tournaments.models import Board, Pair, PairMember, Result, Session
-from tournaments.results import Scored, score_result
+from tournaments.scores import Scored, score_result
 from tournaments.templatetags.bridge import pair_number
 
 # --------------------------------------------------------------------------- the figures

@@ -24,7 +24,6 @@ from tournaments.forms import (
     PupilForm,
     SchoolClassForm,
 )
-from tournaments.models import BoardSet
 from tournaments.printing.boards import BoardPrint, board_slips_pdf, curtain_cards_pdf
 
 
@@ -122,8 +121,7 @@ def board_set_detail(request: HttpRequest, board_set_id: int) -> HttpResponse:
 @login_required
 def board_set_analyse(request: HttpRequest, board_set_id: int) -> HttpResponse:
     board_set = selectors.get_board_set_for_teacher(request.user, board_set_id)
-    if board_set.analysis not in {BoardSet.Analysis.QUEUED, BoardSet.Analysis.RUNNING}:
-        services.board_set_request_analysis(board_set=board_set)
+    services.board_set_request_analysis(board_set=board_set)
     return redirect("tournaments:board_set_detail", board_set_id=board_set.pk)
 
 

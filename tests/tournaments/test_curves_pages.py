@@ -13,7 +13,7 @@ from django.test import Client
 from pypdf import PdfReader
 
 from tests.factories import running_session
-from tournaments import curves, results, selectors, sessions
+from tournaments import curves, result_services, selectors, sessions
 from tournaments.models import Board, Session
 
 
@@ -31,7 +31,7 @@ def enter_round_one(session: Session) -> dict[int, tuple[int, int]]:
         entry = movement.entry(1, table.number)
         for number in movement.boards(entry.board_set):
             tricks = 7 + number % 3
-            results.result_record(
+            result_services.result_record(
                 table=table, board_number=number, contract="1NT", tricks_won=tricks
             )
             facts = selectors.board_facts(

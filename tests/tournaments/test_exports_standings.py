@@ -29,11 +29,11 @@ from scoring.cards import Seat, Side
 from scoring.contracts import Contract
 from scoring.dd import Par
 from tests.factories import running_session
-from tournaments import results, sessions
+from tournaments import result_selectors, result_services, sessions
 from tournaments.labels import SIDE_NAMES
 from tournaments.models import Session
 from tournaments.printing.standings import standings_pdf, travellers_pdf
-from tournaments.results import Scored
+from tournaments.scores import Scored
 from tournaments.spreadsheets import (
     MAX_WIDTH,
     PERCENT_FORMAT,
@@ -65,12 +65,14 @@ def _play_two_rounds(session: Session, teacher: AbstractBaseUser) -> None:
     for table in tables:
         entry = movement.entry(1, table.number)
         for board in movement.boards(entry.board_set):
-            results.result_record(table=table, board_number=board, contract="4S", tricks_won=10)
+            result_services.result_record(
+                table=table, board_number=board, contract="4S", tricks_won=10
+            )
     for table in tables:
         entry = movement.entry(2, table.number)
         for board in movement.boards(entry.board_set):
-            slot = results.slot_for(session, movement, table, board, 2)
-            results.result_record_by_teacher(
+            slot = result_selectors.slot_for(session, movement, table, board, 2)
+            result_services.result_record_by_teacher(
                 slot=slot, contract="3NT", tricks_won=7, revoke="", teacher=teacher
             )
 

@@ -11,7 +11,7 @@ from django.test import Client
 
 from scoring.cards import Seat
 from tests.factories import running_session
-from tournaments import results, selectors
+from tournaments import result_selectors, result_services, selectors
 from tournaments.models import Board, Result, ResultChange, Session, Table
 
 
@@ -112,7 +112,7 @@ def test_a_game_is_refused_in_a_part_score_lesson(session: Session) -> None:
     html = Client().get(f"/t/{tab.token}/").content.decode()
     assert 'value="game"' not in html  # the panel offers part-scores only
     with pytest.raises(Exception, match="no games"):
-        results.result_record(table=tab, board_number=1, contract="4S", tricks_won=10)
+        result_services.result_record(table=tab, board_number=1, contract="4S", tricks_won=10)
     assert not Result.objects.exists()
 
 
@@ -208,7 +208,7 @@ def test_a_revoke_moves_one_trick_and_both_figures_are_kept(session: Session) ->
     post_result(Client(), tab, 1, tricks=9, revoke="defending")
     result = Result.objects.get()
     assert result.tricks_won == 9
-    [row] = results.traveller(session, 1)
+    [row] = result_selectors.traveller(session, 1)
     assert row.scored is not None
     assert row.scored.tricks == 10
     assert row.scored.made

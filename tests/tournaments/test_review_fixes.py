@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from tests.factories import play_round, running_session
-from tournaments import results, sessions
+from tournaments import result_selectors, result_services, sessions
 from tournaments.models import Pair, Result, ResultChange, Session, Table
 from tournaments.standings import session_standings
 
@@ -38,7 +38,9 @@ def test_a_save_after_the_round_moved_on_lands_nowhere(session: Session) -> None
 
 
 def test_a_table_cannot_flag_or_agree_another_tables_result(session: Session) -> None:
-    results.result_record(table=table(session, 1), board_number=1, contract="4S", tricks_won=10)
+    result_services.result_record(
+        table=table(session, 1), board_number=1, contract="4S", tricks_won=10
+    )
     other = Result.objects.get()
     intruder = table(session, 2)
     assert Client().post(f"/t/{intruder.token}/results/{other.pk}/flag/").status_code == 404
@@ -58,9 +60,9 @@ def test_the_teacher_entering_a_board_the_table_just_saved_corrects_it(
 ) -> None:
     tab = table(session, 1)
     movement = sessions.session_movement(session)
-    slot = results.slot_for(session, movement, tab, 1, 1)
-    results.result_record(table=tab, board_number=1, contract="4S", tricks_won=10)
-    results.result_record_by_teacher(
+    slot = result_selectors.slot_for(session, movement, tab, 1, 1)
+    result_services.result_record(table=tab, board_number=1, contract="4S", tricks_won=10)
+    result_services.result_record_by_teacher(
         slot=slot, contract="4S", tricks_won=9, revoke="", teacher=alice
     )
     result = Result.objects.get()
@@ -82,7 +84,7 @@ def test_a_pair_that_leaves_keeps_its_entered_results_visible(
     session: Session, alice_client: Client
 ) -> None:
     tab = table(session, 1)
-    results.result_record(table=tab, board_number=1, contract="4S", tricks_won=10)
+    result_services.result_record(table=tab, board_number=1, contract="4S", tricks_won=10)
     pair = Pair.objects.get(session=session, line="NS", number=1)
     sessions.pair_withdraw(pair=pair, from_round=1)
     grid = alice_client.get(f"/sessions/{session.pk}/grid/").content.decode()
@@ -109,7 +111,7 @@ def test_neuberg_factors_a_board_not_played_everywhere(session: Session, alice) 
         for t in session.tables.all()
         if 1 in movement.boards(movement.entry(2, t.number).board_set)
     )
-    results.result_set_not_played(
+    result_services.result_set_not_played(
         session=session, table=entry_table, board_number=1, round_=2, teacher=alice
     )
     [board1] = [t for t in session_standings(session).travellers if t.number == 1]
@@ -157,14 +159,14 @@ def test_bad_ids_in_urls_and_forms_are_404_not_500(session: Session, alice_clien
 
 
 def test_an_idempotency_key_only_counts_at_its_own_table(session: Session) -> None:
-    first = results.result_record(
+    first = result_services.result_record(
         table=table(session, 1), board_number=1, contract="4S", tricks_won=10, idempotency_key="k"
     )
-    second = results.result_record(
+    second = result_services.result_record(
         table=table(session, 2), board_number=3, contract="1NT", tricks_won=7, idempotency_key="k2"
     )
     assert first.pk != second.pk
-    again = results.result_record(
+    again = result_services.result_record(
         table=table(session, 2), board_number=4, contract="1NT", tricks_won=7, idempotency_key="k"
     )
     assert again.table.number == 2

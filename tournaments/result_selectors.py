@@ -1,0 +1,364 @@
+"""Reads of result entry: a table found by its link, where a board is played, a table's
+page for the round, travellers and the teacher's round grid. No writes here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
+from django.utils.translation import gettext as _
+
+from scoring.movements import Entry as MovementEntry
+from scoring.movements import Movement, PairId, Position, TableRound, table_card
+from tournaments import selectors, sessions
+from tournaments.models import Board, Pair, PairMember, Result, Session, Table
+from tournaments.scores import Scored, score_played
+
+# --------------------------------------------------------------------------- the table
+
+
+@dataclass(frozen=True)
+class TableAtWork:
+    """A table found by its link, with its session, the number of pairs in the session
+    (the movement is built from it) and, when asked for, one board of the session's set."""
+
+    table: Table
+    pair_count: int
+    board: selectors.BoardFacts | None = None
+
+    @property
+    def session(self) -> Session:
+        return self.table.session
+
+    @property
+    def movement(self) -> Movement:
+        return sessions.session_movement(self.session, pairs=self.pair_count)
+
+    @property
+    def running(self) -> bool:
+        return self.session.state == Session.State.RUNNING
+
+
+def table_at_work(token: str, *, board_number: int | None = None) -> TableAtWork | None:
+    """The table with this link, its session, the session's pair count and (given its
+    number) that board of the session's set, in one query; None for an unknown link."""
+    tables = Table.objects.select_related("session").annotate(pair_count=Count("session__pairs"))
+    if board_number is not None:
+        board = Board.objects.filter(board_set=OuterRef("session__board_set"), number=board_number)
+        tables = tables.annotate(
+            board_deal=Subquery(board.values("deal")[:1]),
+            board_dd=Subquery(board.values("dd_tricks")[:1]),
+        )
+    table = tables.filter(token=token).first()
+    if table is None:
+        return None
+    facts = None
+    if board_number is not None and table.board_deal is not None:
+        facts = selectors.board_facts(
+            Board(number=board_number, deal=table.board_deal, dd_tricks=table.board_dd),
+            profile=table.session.scoring_profile,
+        )
+    return TableAtWork(table=table, pair_count=table.pair_count, board=facts)
+
+
+def board_for_session(session: Session, number: int) -> selectors.BoardFacts:
+    """A board of the session's set, as the session scores it (Board.DoesNotExist if the
+    set has no such board)."""
+    board = Board.objects.get(board_set_id=session.board_set_id, number=number)
+    return selectors.board_facts(board, profile=session.scoring_profile)
+
+
+# ------------------------------------------------------------------ where a board is played
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where a board is played: table, round, pairs."""
+
+    table: Table
+    round: int
+    board_number: int
+    ns_pair: Pair
+    ew_pair: Pair
+
+
+def scheduled_entry(
+    movement: Movement, table: Table, board_number: int, round_: int
+) -> MovementEntry:
+    """The movement's entry for the table in the round, or a ValidationError when the
+    board is not played there then (or the table has the round off)."""
+    entry = movement.entry(round_, table.number)
+    if (
+        board_number not in movement.boards(entry.board_set)
+        or entry.ns_pair is None
+        or entry.ew_pair is None
+    ):
+        raise ValidationError(not_played_here(table, board_number, round_))
+    return entry
+
+
+def not_played_here(table: Table, board_number: int, round_: int) -> str:
+    return _("Board %(board)s is not played at table %(table)s in round %(round)s.") % {
+        "board": board_number,
+        "table": table.number,
+        "round": round_,
+    }
+
+
+def entry_pairs(session: Session, entry: MovementEntry) -> dict[PairId, Pair]:
+    """The two pairs of a movement entry, with their pupils (two queries)."""
+    wanted = Q(pk__in=[])
+    for ident in (entry.ns_pair, entry.ew_pair):
+        if ident is not None:
+            line = ident.direction.value if ident.direction else ""
+            wanted |= Q(line=line, number=ident.number)
+    members = PairMember.objects.select_related("pupil").order_by("position")
+    found = session.pairs.filter(wanted).prefetch_related(Prefetch("members", queryset=members))
+    return {sessions.pair_id(pair): pair for pair in found}
+
+
+def _playing_pairs(
+    by_id: dict[PairId, Pair], entry: MovementEntry, *, allow_withdrawn: bool = False
+) -> tuple[Pair, Pair] | None:
+    """The entry's N–S and E–W pairs, or None when the table has the round off or (unless
+    ``allow_withdrawn``) one of them no longer plays."""
+    if entry.ns_pair is None or entry.ew_pair is None:
+        return None
+    ns, ew = by_id.get(entry.ns_pair), by_id.get(entry.ew_pair)
+    if ns is None or ew is None:
+        return None
+    if not allow_withdrawn and not (ns.plays_in(entry.round) and ew.plays_in(entry.round)):
+        return None
+    return ns, ew
+
+
+def slot_for(
+    session: Session,
+    movement: Movement,
+    table: Table,
+    board_number: int,
+    round_: int,
+    *,
+    allow_withdrawn: bool = False,
+) -> Slot:
+    """The slot, or a ValidationError when the board is not played at this table then.
+    The teacher (``allow_withdrawn``) may still reach a board whose pair has since
+    stopped playing, e.g. to correct a result entered before the pupil left."""
+    entry = scheduled_entry(movement, table, board_number, round_)
+    pairs = _playing_pairs(entry_pairs(session, entry), entry, allow_withdrawn=allow_withdrawn)
+    if pairs is None:
+        raise ValidationError(not_played_here(table, board_number, round_))
+    return Slot(table, round_, board_number, pairs[0], pairs[1])
+
+
+# --------------------------------------------------------------------------- travellers
+
+
+@dataclass(frozen=True)
+class TravellerRow:
+    result: Result
+    scored: Scored | None  # None when not played or adjusted
+
+    @property
+    def ns_net(self) -> int | None:
+        return self.scored.ns_net if self.scored else None
+
+
+def traveller(
+    session: Session,
+    board_number: int,
+    *,
+    agreed_only: bool = False,
+    board: selectors.BoardFacts | None = None,
+) -> list[TravellerRow]:
+    """Every result on a board so far, scored, by round and table (one query, and one
+    more for the board unless it is given)."""
+    board = board or board_for_session(session, board_number)
+    rows = (
+        Result.objects.filter(session=session, board_number=board_number)
+        .select_related("table", "ns_pair", "ew_pair")
+        .order_by("round", "table__number")
+    )
+    if agreed_only:
+        rows = rows.filter(agreed=True)
+    return [
+        TravellerRow(result=row, scored=score_played(row, board, session.scoring_profile))
+        for row in rows
+    ]
+
+
+# --------------------------------------------------------------------------- a table's page
+
+
+@dataclass(frozen=True)
+class DoneBoard:
+    board: selectors.BoardFacts
+    result: Result
+    traveller: list[TravellerRow]
+
+
+@dataclass(frozen=True)
+class TableRoundView:
+    """What a table's page shows in the current round: its boards, its pairs, the
+    boards it has entered (each with its traveller), those still to enter, and where
+    everybody goes next."""
+
+    found: TableAtWork
+    movement: Movement
+    round: int
+    numbers: list[int]
+    ns: Pair | None
+    ew: Pair | None
+    boards: dict[int, selectors.BoardFacts]
+    done: list[DoneBoard]
+    waiting: list[int]
+    next: TableRound
+    arrow_switched: bool
+
+    @property
+    def sits_out(self) -> bool:
+        return self.ns is None
+
+    @property
+    def last_round(self) -> bool:
+        return self.round >= self.movement.rounds
+
+    @property
+    def movers(self) -> list[tuple[Pair, Position]]:
+        """Each pair of the table with where it goes next."""
+        return [
+            (pair, position)
+            for pair, position in ((self.ns, self.next.ns_next), (self.ew, self.next.ew_next))
+            if pair is not None and position is not None
+        ]
+
+    def current(self, chosen: int | None) -> selectors.BoardFacts | None:
+        """The board on the panel: the one chosen if it is still to be entered (tables
+        that share boards start on different ones), otherwise the first to enter."""
+        number = chosen if chosen in self.waiting else (self.waiting[0] if self.waiting else None)
+        return self.boards.get(number) if number is not None else None
+
+
+def table_round_view(found: TableAtWork) -> TableRoundView:
+    """The table's page in its session's current round."""
+    table, session = found.table, found.session
+    movement = found.movement
+    round_ = session.current_round
+    entry = movement.entry(round_, table.number)
+    numbers = list(movement.boards(entry.board_set))
+    pairs = _playing_pairs(entry_pairs(session, entry), entry)
+    boards = {
+        board.number: selectors.board_facts(board, profile=session.scoring_profile)
+        for board in Board.objects.filter(board_set_id=session.board_set_id, number__in=numbers)
+    }
+    own = {
+        result.board_number: result
+        for result in Result.objects.filter(session=session, table=table, round=round_)
+    }
+    done = [
+        DoneBoard(
+            board=boards[number],
+            result=own[number],
+            traveller=traveller(session, number, board=boards[number]),
+        )
+        for number in numbers
+        if number in own
+    ]
+    this_round = next(line for line in table_card(movement, table.number) if line.round == round_)
+    ns, ew = pairs if pairs else (None, None)
+    return TableRoundView(
+        found=found,
+        movement=movement,
+        round=round_,
+        numbers=numbers,
+        ns=ns,
+        ew=ew,
+        boards=boards,
+        done=done,
+        waiting=[n for n in numbers if n not in own] if pairs else [],
+        next=this_round,
+        arrow_switched=entry.arrow_switched,
+    )
+
+
+def own_result(table: Table, result_id: int) -> Result | None:
+    """A result of this table in the current round of its running session."""
+    session = table.session
+    if session.state != Session.State.RUNNING:
+        return None
+    return Result.objects.filter(pk=result_id, table=table, round=session.current_round).first()
+
+
+# --------------------------------------------------------------------------- the grid
+
+
+@dataclass(frozen=True)
+class GridCell:
+    board_number: int
+    result: Result | None
+
+    @property
+    def status(self) -> str:
+        if self.result is None:
+            return "missing"
+        if self.result.correction_requested:
+            return "correction"
+        if not self.result.agreed:
+            return "waiting"
+        return "entered"
+
+
+@dataclass(frozen=True)
+class GridRow:
+    table: Table
+    ns: Pair | None
+    ew: Pair | None
+    cells: tuple[GridCell, ...]
+    sits_out: bool
+    arrow_switched: bool
+
+
+def round_grid(session: Session, movement: Movement, round_: int) -> list[GridRow]:
+    """Tables × boards of a round with each result's state (four queries)."""
+    tables = {table.number: table for table in session.tables.all()}
+    pairs = {sessions.pair_id(pair): pair for pair in sessions.session_pairs(session)}
+    results = {
+        (result.table_id, result.board_number): result
+        for result in Result.objects.filter(session=session, round=round_)
+    }
+    rows = []
+    for entry in movement.round_entries(round_):
+        table = tables[entry.table]
+        ns = pairs.get(entry.ns_pair) if entry.ns_pair else None
+        ew = pairs.get(entry.ew_pair) if entry.ew_pair else None
+        sits_out = ns is None or ew is None or not (ns.plays_in(round_) and ew.plays_in(round_))
+        cells = tuple(
+            GridCell(number, results.get((table.pk, number)))
+            for number in movement.boards(entry.board_set)
+        )
+        if sits_out:
+            # A pair that stopped playing keeps the results it entered before leaving.
+            cells = tuple(cell for cell in cells if cell.result is not None)
+        rows.append(
+            GridRow(
+                table=table,
+                ns=ns,
+                ew=ew,
+                cells=cells,
+                sits_out=sits_out,
+                arrow_switched=entry.arrow_switched,
+            )
+        )
+    return rows
+
+
+def missing_count(grid: Sequence[GridRow]) -> int:
+    return sum(1 for row in grid for cell in row.cells if cell.status != "entered")
+
+
+def missing_in_round(session: Session) -> int:
+    """How many results of the session's current round are missing or not agreed."""
+    movement = sessions.session_movement(session)
+    return missing_count(round_grid(session, movement, session.current_round))

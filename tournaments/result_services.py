@@ -1,0 +1,308 @@
+"""Writes of result entry: a table saving a board, the teacher entering or correcting
+one, marking it not played or adjusting it, the opponents agreeing, a table's flag.
+
+Every write to a session's results first locks the session's row (``SELECT ... FOR
+UPDATE`` on PostgreSQL; on SQLite an ``IMMEDIATE`` transaction holds the write lock from
+its start). The checks that follow (is the session running, in which round, is this
+pair still playing, does the board already have a result) therefore cannot go stale
+before the write: the teacher starting the next round, another tablet, a pair sitting
+out all wait for the lock, and the database's unique constraints back it up.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from scoring.contracts import Contract
+from tournaments import sessions
+from tournaments.models import Result, ResultChange, Session, Table
+from tournaments.result_selectors import Slot, board_for_session, slot_for
+from tournaments.scores import score_result
+
+ADJUSTMENTS = (60, 50, 40)
+
+
+class SessionNotRunning(ValidationError):
+    """The session has not started or is finished: the tables' links are closed."""
+
+    def __init__(self) -> None:
+        super().__init__(_("This session is not running."))
+
+
+class RoundMovedOn(Exception):
+    """The teacher started another round after the panel was shown: nothing was saved
+    (the answers were for a board of the round before)."""
+
+
+class ResultConflict(Exception):
+    """The board already has a result at this table: nothing is overwritten."""
+
+    def __init__(self, existing: Result) -> None:
+        super().__init__(f"Board {existing.board_number} already has a result")
+        self.existing = existing
+
+
+def describe(result: Result) -> str:
+    """A short, language-neutral record for the audit trail: "4S 10", "4S 9 rv-def",
+    "not played", "60/40"."""
+    if result.kind == Result.Kind.NOT_PLAYED:
+        return "not played"
+    if result.kind == Result.Kind.ADJUSTED:
+        return f"{result.ns_adjusted}/{result.ew_adjusted}"
+    revoke = {"declaring": " rv-decl", "defending": " rv-def"}.get(result.revoke, "")
+    return f"{result.contract} {result.tricks_won}{revoke}"
+
+
+def _locked(session: Session) -> Session:
+    """The session read afresh and locked until the transaction ends."""
+    return Session.objects.select_for_update().get(pk=session.pk)
+
+
+def _standing(session: Session, table: Table, round_: int, board_number: int) -> Result | None:
+    return Result.objects.filter(
+        session=session, round=round_, table=table, board_number=board_number
+    ).first()
+
+
+# --------------------------------------------------------------------------- a table
+
+
+@transaction.atomic
+def result_record(
+    *,
+    table: Table,
+    board_number: int,
+    contract: str | Contract,
+    tricks_won: int,
+    revoke: str = "",
+    idempotency_key: str = "",
+    shown_round: int | None = None,
+    entered_by: AbstractBaseUser | None = None,
+) -> Result:
+    """A table records its result for a board of the current round.
+
+    The same form sent twice (same ``idempotency_key``: a double tap, a retry after the
+    network dropped) returns the first result, even once the round or the session has
+    moved on. A board that already has a result at this table (another device) raises
+    :class:`ResultConflict` with the result that stands; nothing is overwritten. A form
+    shown in another round than the current one (``shown_round``) raises
+    :class:`RoundMovedOn`, a closed session :class:`SessionNotRunning`, and a board not
+    played here now a ValidationError.
+    """
+    session = _locked(table.session)
+    # The form sent before, and the board's result at this table now, in one read.
+    wanted = Q(round=session.current_round, board_number=board_number)
+    if idempotency_key:
+        wanted |= Q(idempotency_key=idempotency_key)
+    found = Result.objects.filter(wanted, table=table)
+    standing = None
+    for result in found:
+        if idempotency_key and result.idempotency_key == idempotency_key:
+            return result
+        standing = result
+    if session.state != Session.State.RUNNING:
+        raise SessionNotRunning
+    if shown_round is not None and shown_round != session.current_round:
+        raise RoundMovedOn
+    movement = sessions.session_movement(session)
+    slot = slot_for(session, movement, table, board_number, session.current_round)
+    if standing is not None:
+        raise ResultConflict(standing)
+    scored = score_result(
+        board=board_for_session(session, board_number),
+        contract=contract,
+        tricks_won=tricks_won,
+        revoke=revoke,
+        profile=session.scoring_profile,
+    )
+    return Result.objects.create(
+        session=session,
+        table=table,
+        round=slot.round,
+        board_number=board_number,
+        ns_pair=slot.ns_pair,
+        ew_pair=slot.ew_pair,
+        kind=Result.Kind.PLAYED,
+        contract=str(scored.contract),
+        tricks_won=tricks_won,
+        revoke=revoke,
+        agreed=not session.require_agreement or entered_by is not None,
+        idempotency_key=idempotency_key or None,
+        entered_by=entered_by,
+    )
+
+
+@transaction.atomic
+def result_agree(*, result: Result) -> Result:
+    """The opponents agree the result; from now on it counts."""
+    Result.objects.filter(pk=result.pk).update(agreed=True)
+    result.agreed = True
+    return result
+
+
+@transaction.atomic
+def result_request_correction(*, result: Result) -> Result:
+    """A table asks the teacher to look at a result it disagrees with."""
+    Result.objects.filter(pk=result.pk).update(correction_requested=True)
+    result.correction_requested = True
+    return result
+
+
+# --------------------------------------------------------------------------- the teacher
+
+
+@transaction.atomic
+def result_record_by_teacher(
+    *,
+    slot: Slot,
+    contract: str | Contract,
+    tricks_won: int,
+    revoke: str,
+    teacher: AbstractBaseUser,
+) -> Result:
+    """The teacher enters a result for any round (it counts at once). If the board
+    already has a result at that table (the table saved it a moment earlier), the
+    teacher's entry is a correction of it."""
+    session = _locked(slot.table.session)
+    standing = _standing(session, slot.table, slot.round, slot.board_number)
+    if standing is not None:
+        return result_correct(
+            result=standing,
+            teacher=teacher,
+            contract=contract,
+            tricks_won=tricks_won,
+            revoke=revoke,
+        )
+    scored = score_result(
+        board=board_for_session(session, slot.board_number),
+        contract=contract,
+        tricks_won=tricks_won,
+        revoke=revoke,
+        profile=session.scoring_profile,
+    )
+    result = Result.objects.create(
+        session=session,
+        table=slot.table,
+        round=slot.round,
+        board_number=slot.board_number,
+        ns_pair=slot.ns_pair,
+        ew_pair=slot.ew_pair,
+        kind=Result.Kind.PLAYED,
+        contract=str(scored.contract),
+        tricks_won=tricks_won,
+        revoke=revoke,
+        entered_by=teacher,
+    )
+    ResultChange.objects.create(result=result, changed_by=teacher, old="—", new=describe(result))
+    return result
+
+
+@transaction.atomic
+def result_correct(
+    *,
+    result: Result,
+    teacher: AbstractBaseUser,
+    contract: str | Contract,
+    tricks_won: int,
+    revoke: str = "",
+) -> Result:
+    """The teacher corrects a result; the old and new values go into the audit trail."""
+    session = _locked(result.session)
+    scored = score_result(
+        board=board_for_session(session, result.board_number),
+        contract=contract,
+        tricks_won=tricks_won,
+        revoke=revoke,
+        profile=session.scoring_profile,
+    )
+    old = describe(result)
+    result.kind = Result.Kind.PLAYED
+    result.contract = str(scored.contract)
+    result.tricks_won = tricks_won
+    result.revoke = revoke
+    result.ns_adjusted = result.ew_adjusted = None
+    return _save_change(result, teacher, old)
+
+
+def _save_change(result: Result, teacher: AbstractBaseUser, old: str) -> Result:
+    result.agreed = True
+    result.correction_requested = False
+    result.save()
+    new = describe(result)
+    if new != old:
+        ResultChange.objects.create(result=result, changed_by=teacher, old=old, new=new)
+    return result
+
+
+@transaction.atomic
+def result_set_not_played(
+    *, session: Session, table: Table, board_number: int, round_: int, teacher: AbstractBaseUser
+) -> Result:
+    """Mark a board not played at a table (it then counts for nobody)."""
+    return _set_outcome(session, table, board_number, round_, teacher, kind=Result.Kind.NOT_PLAYED)
+
+
+@transaction.atomic
+def result_adjust(
+    *,
+    session: Session,
+    table: Table,
+    board_number: int,
+    round_: int,
+    teacher: AbstractBaseUser,
+    ns_percent: int,
+    ew_percent: int,
+) -> Result:
+    """Award Average+ (60 %), Average (50 %) or Average− (40 %) to each side."""
+    if ns_percent not in ADJUSTMENTS or ew_percent not in ADJUSTMENTS:
+        raise ValidationError(_("Choose Average+ (60 %), Average (50 %) or Average− (40 %)."))
+    return _set_outcome(
+        session,
+        table,
+        board_number,
+        round_,
+        teacher,
+        kind=Result.Kind.ADJUSTED,
+        ns_adjusted=ns_percent,
+        ew_adjusted=ew_percent,
+    )
+
+
+def _set_outcome(
+    session: Session,
+    table: Table,
+    board_number: int,
+    round_: int,
+    teacher: AbstractBaseUser,
+    *,
+    kind: str,
+    ns_adjusted: int | None = None,
+    ew_adjusted: int | None = None,
+) -> Result:
+    session = _locked(session)
+    movement = sessions.session_movement(session)
+    slot = slot_for(session, movement, table, board_number, round_, allow_withdrawn=True)
+    result = _standing(session, table, round_, board_number)
+    if result is None:
+        result = Result(
+            session=session,
+            table=table,
+            round=round_,
+            board_number=board_number,
+            ns_pair=slot.ns_pair,
+            ew_pair=slot.ew_pair,
+            entered_by=teacher,
+        )
+        old = "—"
+    else:
+        old = describe(result)
+    result.kind = kind
+    result.contract = ""
+    result.tricks_won = None
+    result.revoke = ""
+    result.ns_adjusted, result.ew_adjusted = ns_adjusted, ew_adjusted
+    return _save_change(result, teacher, old)

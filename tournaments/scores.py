@@ -1,0 +1,118 @@
+"""A result as the rules library scores it, with refusals in the user's language.
+
+The bridge between the rules library (``scoring``, which speaks English codes) and the
+site: the services score a result before saving it, the selectors score every row of a
+traveller, the standings score a whole session, all through :func:`score_result`.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from scoring import results as rules
+from scoring.cards import Seat
+from scoring.contracts import Contract
+from scoring.errors import ErrorCode, ScoringError
+from scoring.profiles import get_profile
+from tournaments.models import Result
+from tournaments.selectors import BoardFacts
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A played result as the rules score it."""
+
+    contract: Contract
+    declarer: Seat
+    tricks_won: int  # as entered
+    tricks: int  # after any revoke
+    made: bool
+    ns_points: int
+    ew_points: int
+
+    @property
+    def ns_net(self) -> int:
+        return self.ns_points - self.ew_points
+
+
+def score_result(
+    *,
+    board: BoardFacts,
+    contract: str | Contract,
+    tricks_won: int,
+    revoke: str,
+    profile: str,
+) -> Scored:
+    """Score one result; refuses (ValidationError, in the user's language) a contract the
+    profile does not have and tricks outside 0–13."""
+    if not 0 <= tricks_won <= 13:
+        raise ValidationError(_("Tricks won must be a number from 0 to 13."))
+    get_profile(profile)  # a session with an unknown profile is a bug, not a refusal
+    try:
+        return _scored(
+            str(contract), tricks_won, revoke, profile, board.side_hcp, board.declaration.declarer
+        )
+    except ScoringError as error:
+        raise ValidationError(_contract_refusal(error, str(contract))) from error
+
+
+@functools.lru_cache(maxsize=8192)
+def _scored(
+    contract: str, tricks_won: int, revoke: str, profile: str, side_hcp: int, declarer: Seat
+) -> Scored:
+    # Pure in its arguments, and a class's results repeat (every traveller is rescored
+    # on each save and page), so each distinct result is scored once.
+    scoring_profile = get_profile(profile)
+    admitted = scoring_profile.admit(contract)
+    entry = rules.Result(
+        admitted,
+        tricks_won,
+        revokes_by_declarers=1 if revoke == Result.Revoke.DECLARING_SIDE else 0,
+        revokes_by_defenders=1 if revoke == Result.Revoke.DEFENDERS else 0,
+    )
+    score = entry.score(scoring_profile, hcp=side_hcp)
+    return Scored(
+        contract=admitted,
+        declarer=declarer,
+        tricks_won=tricks_won,
+        tricks=entry.tricks,
+        made=score.made,
+        ns_points=score.ns_points(declarer),
+        ew_points=score.ew_points(declarer),
+    )
+
+
+def _contract_refusal(error: ScoringError, contract: str) -> str:
+    if error.code is ErrorCode.CONTRACT_SLAM_OFF:
+        return _("Slams are not played in this session's scoring.")
+    if error.code is ErrorCode.CONTRACT_NOT_IN_PROFILE:
+        if error.params.get("profile") == "lesson-nt":
+            return _("This lesson is played in no trumps only: choose 1NT.")
+        return _("This lesson has no games: the target is always 7 tricks, so choose a part-score.")
+    return _("%(contract)s is not a Minibridge contract.") % {"contract": contract}
+
+
+def score_played(result: Result, board: BoardFacts, profile: str) -> Scored | None:
+    """A stored result's score, or None when it was not played or is adjusted."""
+    if result.kind != Result.Kind.PLAYED or result.tricks_won is None:
+        return None
+    return score_result(
+        board=board,
+        contract=result.contract,
+        tricks_won=result.tricks_won,
+        revoke=result.revoke,
+        profile=profile,
+    )
+
+
+def net_text(ns_net: int) -> str:
+    """The score as the table reads it: "N–S +420", "E–W +50" or "0"."""
+    if ns_net > 0:
+        return _("N–S +%(points)s") % {"points": ns_net}
+    if ns_net < 0:
+        return _("E–W +%(points)s") % {"points": -ns_net}
+    return "0"
