@@ -8,13 +8,16 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
+from django.http import Http404
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from scoring.movements import Entry as MovementEntry
 from scoring.movements import Movement, PairId, Position, TableRound, table_card
 from tournaments import selectors, sessions
-from tournaments.models import Board, Pair, PairMember, Result, Session, Table
+from tournaments.models import Board, Pair, PairMember, Result, ResultChange, Session, Table
 from tournaments.scores import Scored, score_played
+from tournaments.standings import TravellerLine, session_standings
 
 # --------------------------------------------------------------------------- the table
 
@@ -153,6 +156,24 @@ def slot_for(
     return Slot(table, round_, board_number, pairs[0], pairs[1])
 
 
+def teacher_slot(
+    session: Session, round_: int, table_number: int, board_number: int
+) -> tuple[Slot, Result | None]:
+    """Where the teacher enters or corrects a board (any round, a pair that has since
+    stopped playing included) and the result it has there, if any. Http404 for a
+    table or round the session does not have; a ValidationError when the board is not
+    played at that table in that round."""
+    table = get_object_or_404(Table, session=session, number=table_number)
+    movement = sessions.session_movement(session)
+    if not 1 <= round_ <= movement.rounds:
+        raise Http404
+    slot = slot_for(session, movement, table, board_number, round_, allow_withdrawn=True)
+    result = Result.objects.filter(
+        session=session, round=round_, table=table, board_number=board_number
+    ).first()
+    return slot, result
+
+
 # --------------------------------------------------------------------------- travellers
 
 
@@ -187,6 +208,40 @@ def traveller(
         TravellerRow(result=row, scored=score_played(row, board, session.scoring_profile))
         for row in rows
     ]
+
+
+@dataclass(frozen=True)
+class BoardReport:
+    """The teacher's view of a board: its traveller with matchpoints, how many results
+    wait for the opponents' Agree, and every correction made to it."""
+
+    board: selectors.BoardFacts
+    lines: tuple[TravellerLine, ...]
+    waiting: int
+    changes: list[ResultChange]
+
+
+def board_report(session: Session, board_number: int) -> BoardReport:
+    """Http404 when the session's set has no such board."""
+    try:
+        board = board_for_session(session, board_number)
+    except Board.DoesNotExist:
+        raise Http404 from None
+    travellers = session_standings(session).travellers
+    traveller = next((t for t in travellers if t.number == board_number), None)
+    changes = (
+        ResultChange.objects.filter(result__session=session, result__board_number=board_number)
+        .select_related("changed_by", "result__table")
+        .order_by("changed_at")
+    )
+    return BoardReport(
+        board=board,
+        lines=traveller.lines if traveller else (),
+        waiting=Result.objects.filter(
+            session=session, board_number=board_number, agreed=False
+        ).count(),
+        changes=list(changes),
+    )
 
 
 # --------------------------------------------------------------------------- a table's page

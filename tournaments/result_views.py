@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -20,10 +20,9 @@ from django_htmx.http import HttpResponseClientRefresh, reselect, reswap, retarg
 from scoring.contracts import Contract
 from tournaments import result_selectors, result_services, sessions
 from tournaments.forms import ResultForm
-from tournaments.models import Board, Result, ResultChange, Session, Table
+from tournaments.models import Result, Session
 from tournaments.result_selectors import TableAtWork
 from tournaments.scores import net_text, score_result
-from tournaments.standings import session_standings
 
 
 def _table_at_work(token: str, board_number: int | None = None) -> TableAtWork:
@@ -251,20 +250,11 @@ def result_edit(
 ) -> HttpResponse:
     """Enter, correct, mark not played or adjust one board at one table (teacher)."""
     session = sessions.get_session_for_teacher(request.user, session_id)
-    table = get_object_or_404(Table, session=session, number=table_number)
-    movement = sessions.session_movement(session)
-    if not 1 <= round_ <= movement.rounds:
-        raise Http404
     try:
-        slot = result_selectors.slot_for(
-            session, movement, table, board_number, round_, allow_withdrawn=True
-        )
+        slot, result = result_selectors.teacher_slot(session, round_, table_number, board_number)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect("tournaments:session_detail", session_id=session.pk)
-    result = Result.objects.filter(
-        session=session, round=round_, table=table, board_number=board_number
-    ).first()
     form = ResultForm(
         request.POST if request.method == "POST" and "save" in request.POST else None,
         profile=session.scoring_profile,
@@ -289,7 +279,7 @@ def result_edit(
             )
     context = {
         "session": session,
-        "table": table,
+        "table": slot.table,
         "slot": slot,
         "board": result_selectors.board_for_session(session, board_number),
         "result": result,
@@ -361,21 +351,12 @@ def _initial(result: Result | None) -> dict[str, Any]:
 @login_required
 def traveller_page(request: HttpRequest, session_id: int, board_number: int) -> HttpResponse:
     session = sessions.get_session_for_teacher(request.user, session_id)
-    board = get_object_or_404(Board, board_set_id=session.board_set_id, number=board_number)
-    standings = session_standings(session)
-    traveller = next((t for t in standings.travellers if t.number == board_number), None)
-    changes = (
-        ResultChange.objects.filter(result__session=session, result__board_number=board_number)
-        .select_related("changed_by", "result__table")
-        .order_by("changed_at")
-    )
+    report = result_selectors.board_report(session, board_number)
     context = {
         "session": session,
-        "board": result_selectors.board_for_session(session, board.number),
-        "lines": traveller.lines if traveller else (),
-        "waiting": Result.objects.filter(
-            session=session, board_number=board_number, agreed=False
-        ).count(),
-        "changes": changes,
+        "board": report.board,
+        "lines": report.lines,
+        "waiting": report.waiting,
+        "changes": report.changes,
     }
     return render(request, "tournaments/traveller.html", context)
