@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET
 from scoring.curves import CurveStats, curve_stats
 from tournaments import curves, selectors, sessions
 from tournaments.charts import ChartLabels, curve_svg
+from tournaments.forms import parse_id
 from tournaments.models import Board, Pair, Pupil, Session
 from tournaments.printing.curves import curve_sheet_pdf, worksheet_pdf
 
@@ -95,10 +96,10 @@ def class_curve(request: HttpRequest, class_id: int) -> HttpResponse:
     school_class = selectors.get_class_for_teacher(request.user, class_id)
     start = _date(request.GET.get("from", ""))
     end = _date(request.GET.get("to", ""))
-    pupil_id = request.GET.get("pupil", "")
+    pupil_id = parse_id(request.GET.get("pupil"))
     pupil = (
-        get_object_or_404(Pupil, pk=int(pupil_id), school_class=school_class)
-        if pupil_id.isdigit()
+        get_object_or_404(Pupil, pk=pupil_id, school_class=school_class)
+        if pupil_id is not None
         else None
     )
     points = curves.curve_points(
@@ -126,8 +127,8 @@ def session_curve(request: HttpRequest, session_id: int) -> HttpResponse:
     session = sessions.get_session_for_teacher(request.user, session_id)
     if session.state == Session.State.DRAFT:
         raise Http404
-    pair_id = request.GET.get("pair", "")
-    pair = get_object_or_404(Pair, pk=int(pair_id), session=session) if pair_id.isdigit() else None
+    pair_id = parse_id(request.GET.get("pair"))
+    pair = get_object_or_404(Pair, pk=pair_id, session=session) if pair_id is not None else None
     points = curves.curve_points(
         curves.session_results(session), pair_id=pair.pk if pair is not None else None
     )
@@ -144,9 +145,9 @@ def worksheet(request: HttpRequest, class_id: int) -> HttpResponse:
     the declaring side's points."""
     school_class = selectors.get_class_for_teacher(request.user, class_id)
     rows: list[tuple[int, int | None]] = []
-    session_id = request.GET.get("session", "")
-    if session_id.isdigit():
-        session = get_object_or_404(Session, pk=int(session_id), school_class=school_class)
+    session_id = parse_id(request.GET.get("session"))
+    if session_id is not None:
+        session = get_object_or_404(Session, pk=session_id, school_class=school_class)
         rows = [
             (board.number, selectors.board_facts(board).side_hcp)
             for board in Board.objects.filter(board_set_id=session.board_set_id)

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import functools
+import re
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,9 +15,37 @@ from scoring.profiles import get_profile
 from tournaments.labels import PROFILE_NAMES
 from tournaments.models import BoardSet, Pupil, Result, Session
 
+ID = re.compile(r"[0-9]{1,18}")
+
+
+def parse_id(value: str | None) -> int | None:
+    """A number sent in a form or a query (a database id, a round): plain digits that fit
+    the database's integers, or None for anything else (never an error page)."""
+    if value is None or not ID.fullmatch(value):
+        return None
+    return int(value)
+
+
+# Letters, marks, numbers, punctuation, symbols and plain spaces: no control characters,
+# no invisible formatting (a right-to-left override would print a name backwards).
+_PLAIN_CATEGORIES = ("L", "M", "N", "P", "S", "Zs")
+
+
+def validate_plain_text(value: str) -> None:
+    if any(not unicodedata.category(char).startswith(_PLAIN_CATEGORIES) for char in value):
+        raise forms.ValidationError(
+            _("Use letters, digits and punctuation only."), code="not_plain_text"
+        )
+
+
+class PlainCharField(forms.CharField):
+    """A name or a short text: trimmed, and only characters that print plainly."""
+
+    default_validators = [validate_plain_text]
+
 
 class SchoolClassForm(forms.Form):
-    name = forms.CharField(
+    name = PlainCharField(
         label=_("Class name"),
         max_length=80,
         help_text=_("For example “6B” or “Bridge club, Tuesdays”."),
@@ -23,8 +53,8 @@ class SchoolClassForm(forms.Form):
 
 
 class PupilForm(forms.Form):
-    first_name = forms.CharField(label=_("First name"), max_length=60)
-    last_name = forms.CharField(
+    first_name = PlainCharField(label=_("First name"), max_length=60)
+    last_name = PlainCharField(
         label=_("Surname or initial"),
         max_length=60,
         required=False,
@@ -43,7 +73,7 @@ PRESET_CHOICES = [
 
 
 class BoardSetDealForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=80)
+    name = PlainCharField(label=_("Name"), max_length=80)
     count = forms.IntegerField(
         label=_("Number of boards"),
         min_value=1,
@@ -52,7 +82,7 @@ class BoardSetDealForm(forms.Form):
         help_text=_("Most lessons play 12 to 24 boards."),
     )
     preset = forms.ChoiceField(label=_("Kind of deals"), choices=PRESET_CHOICES, required=False)
-    seed = forms.CharField(
+    seed = PlainCharField(
         label=_("Seed (optional)"),
         max_length=200,
         required=False,
@@ -68,7 +98,7 @@ MAX_PBN_BYTES = 2 * 1024 * 1024
 
 class BoardSetImportForm(forms.Form):
     file = forms.FileField(label=_("PBN file"))
-    name = forms.CharField(
+    name = PlainCharField(
         label=_("Name"),
         max_length=80,
         required=False,

@@ -19,7 +19,7 @@ from django_htmx.http import HttpResponseClientRefresh, reselect, reswap, retarg
 
 from scoring.contracts import Contract
 from tournaments import result_selectors, result_services, sessions
-from tournaments.forms import ResultForm
+from tournaments.forms import ResultForm, parse_id
 from tournaments.models import Result, Session
 from tournaments.result_selectors import TableAtWork
 from tournaments.scores import net_text, score_result
@@ -87,8 +87,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     found = _table_at_work(token)
     if not found.running:
         return render(request, "tournaments/table_closed.html", {"table": found.table}, status=410)
-    board = request.GET.get("board", "")
-    chosen = int(board) if board.isdigit() else None
+    chosen = parse_id(request.GET.get("board"))
     return render(request, "tournaments/table.html", _table_context(found, chosen=chosen))
 
 
@@ -309,12 +308,12 @@ def _apply_teacher_action(
     if "not_played" in request.POST:
         result_services.result_set_not_played(**where)
     elif "adjust" in request.POST:
-        try:
-            ns_percent = int(request.POST.get("ns_percent", ""))
-            ew_percent = int(request.POST.get("ew_percent", ""))
-        except ValueError:
-            ns_percent = ew_percent = 0  # refused by the service, with its message
-        result_services.result_adjust(**where, ns_percent=ns_percent, ew_percent=ew_percent)
+        result_services.result_adjust(
+            **where,
+            # Anything but a number is refused by the service, with its message.
+            ns_percent=parse_id(request.POST.get("ns_percent")) or 0,
+            ew_percent=parse_id(request.POST.get("ew_percent")) or 0,
+        )
     elif not form.is_valid():
         raise ValidationError(_("Choose the contract and the tricks."))
     elif result is None:

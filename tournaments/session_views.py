@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring.movements import MitchellStyle, PairId
 from tournaments import result_selectors, selectors, services, sessions
-from tournaments.forms import PresentForm, PupilForm, SessionSetupForm
+from tournaments.forms import PresentForm, PupilForm, SessionSetupForm, parse_id
 from tournaments.models import Pair, PairMember, Pupil, Session
 from tournaments.printing.movement import (
     SessionPrint,
@@ -42,7 +42,7 @@ def session_new(request: HttpRequest, class_id: int) -> HttpResponse:
     status = 200
     if request.method == "POST" and "add_pupil" in request.POST:
         # Add a pupil without losing the ticks: the page comes back with them kept.
-        ticked = {int(pk) for pk in request.POST.getlist("present") if pk.isdigit()}
+        ticked = {pk for pk in map(parse_id, request.POST.getlist("present")) if pk is not None}
         if pupil_form.is_valid():
             try:
                 pupil = services.pupil_add(school_class=school_class, **pupil_form.cleaned_data)
@@ -93,7 +93,7 @@ def session_pairs(request: HttpRequest, session_id: int) -> HttpResponse:
             )
         elif "pupil" in request.POST:
             pupil = get_object_or_404(
-                Pupil, pk=_int(request.POST["pupil"]), pair_memberships__session=session
+                Pupil, pk=parse_id(request.POST["pupil"]), pair_memberships__session=session
             )
             selected = request.session.pop(key, None)
             if selected is None:
@@ -215,7 +215,7 @@ def session_round(request: HttpRequest, session_id: int) -> HttpResponse:
         return redirect(f"{url}?confirm_next=1")
     try:
         sessions.session_change_round(
-            session=session, step=step, from_round=_int(request.POST.get("round"))
+            session=session, step=step, from_round=parse_id(request.POST.get("round"))
         )
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
@@ -243,11 +243,11 @@ def pair_replace(request: HttpRequest, session_id: int) -> HttpResponse:
     member = get_object_or_404(
         PairMember.objects.select_related("pair", "pupil"),
         session=session,
-        pupil_id=_int(request.POST.get("old")),
+        pupil_id=parse_id(request.POST.get("old")),
     )
     pair, old = member.pair, member.pupil
     new = get_object_or_404(
-        Pupil, pk=_int(request.POST.get("new")), school_class=session.school_class
+        Pupil, pk=parse_id(request.POST.get("new")), school_class=session.school_class
     )
     try:
         sessions.pair_replace_pupil(pair=pair, old=old, new=new)
@@ -267,12 +267,12 @@ def pair_replace(request: HttpRequest, session_id: int) -> HttpResponse:
 def pair_withdraw(request: HttpRequest, session_id: int) -> HttpResponse:
     """A pair stops playing from a round (a pupil leaves early)."""
     session = sessions.get_session_for_teacher(request.user, session_id)
-    pair = get_object_or_404(Pair, pk=_int(request.POST.get("pair")), session=session)
+    pair = get_object_or_404(Pair, pk=parse_id(request.POST.get("pair")), session=session)
+    from_round = parse_id(request.POST.get("from_round"))
     try:
-        from_round = int(request.POST.get("from_round", ""))
+        if from_round is None:
+            raise ValidationError(_("Choose the round the pair stops playing."))
         sessions.pair_withdraw(pair=pair, from_round=from_round)
-    except ValueError:
-        messages.error(request, _("Choose the round the pair stops playing."))
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
@@ -282,10 +282,6 @@ def pair_withdraw(request: HttpRequest, session_id: int) -> HttpResponse:
             % {"pair": pair_number(pair), "round": from_round},
         )
     return redirect("tournaments:session_detail", session_id=session.pk)
-
-
-def _int(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() else None
 
 
 @require_GET

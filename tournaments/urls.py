@@ -1,28 +1,48 @@
-from django.urls import path
+from django.urls import path, register_converter
 
 from tournaments import curve_views, result_views, session_views, standings_views, views
+
+
+class TokenConverter:
+    """A table's link: the URL-safe characters ``secrets.token_urlsafe`` makes. Anything
+    else (a NUL byte PostgreSQL cannot even compare) is simply not a table: 404."""
+
+    regex = "[A-Za-z0-9_-]{1,64}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(TokenConverter, "token")
 
 app_name = "tournaments"
 
 urlpatterns = [
     # A table's own link, from the QR code on its table card: short, no login. First in
     # the list: every table polls and saves through these, so they are matched first.
-    path("t/<str:token>/", result_views.table_page, name="table_page"),
-    path("t/<str:token>/round/", result_views.table_round_check, name="table_round_check"),
+    path("t/<token:token>/", result_views.table_page, name="table_page"),
+    path("t/<token:token>/round/", result_views.table_round_check, name="table_round_check"),
     path(
-        "t/<str:token>/boards/<int:board_number>/",
+        "t/<token:token>/boards/<int:board_number>/",
         result_views.table_result,
         name="table_result",
     ),
     path(
-        "t/<str:token>/boards/<int:board_number>/preview/",
+        "t/<token:token>/boards/<int:board_number>/preview/",
         result_views.table_preview,
         name="table_preview",
     ),
     path(
-        "t/<str:token>/results/<int:result_id>/agree/", result_views.table_agree, name="table_agree"
+        "t/<token:token>/results/<int:result_id>/agree/",
+        result_views.table_agree,
+        name="table_agree",
     ),
-    path("t/<str:token>/results/<int:result_id>/flag/", result_views.table_flag, name="table_flag"),
+    path(
+        "t/<token:token>/results/<int:result_id>/flag/", result_views.table_flag, name="table_flag"
+    ),
     path("", views.home, name="home"),
     path("classes/new/", views.class_create, name="class_create"),
     path("classes/<int:class_id>/", views.class_detail, name="class_detail"),

@@ -1,0 +1,214 @@
+"""No URL answers 500, whatever it is sent. The whole URLconf is walked with hostile path
+and form values (huge and negative numbers, unicode, empty and very long strings, NUL
+bytes) as an anonymous visitor, as a table (its real link) and as another teacher; every
+answer is a 2xx/3xx/4xx and nothing is stored. The teacher herself, sending the same
+values to her own pages, gets no 5xx either."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+import pytest
+from django.apps import apps
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from tests.factories import running_session
+from tournaments import result_services
+from tournaments.models import Result, Session
+
+HUGE = str(2**63)  # one more than the largest 64-bit integer
+HOSTILE_NUMBERS = [HUGE, "9" * 40, "0"]
+HOSTILE_TEXT = ["ø✓\u202e", "x" * 3000, "%00", "..", "0"]
+# Rounds of form values, each invalid for its kind of field: (numbers and ids, names and
+# other text, choices).
+HOSTILE_FORM_VALUES = [
+    (HUGE, "", "x"),
+    ("-1", "   ", "ø✓"),
+    ("9" * 5000, "x" * 5000, ""),
+    ("1e999", "nul\x00byte", "9" * 40),
+    ("²", "bidi\u202espoof", HUGE),
+    ("ø✓\u202e", "\u200b", "-1"),
+]
+NUMBER_FIELDS = [
+    "tricks",
+    "round",
+    "pupil",
+    "old",
+    "new",
+    "pair",
+    "from_round",
+    "ns_percent",
+    "ew_percent",
+    "present",
+    "count",
+    "rounds",
+    "boards_per_round",
+    "board",
+    "session",
+]
+TEXT_FIELDS = ["first_name", "last_name", "name", "seed", "key", "username", "password", "next"]
+CHOICE_FIELDS = [
+    "strain",
+    "level",
+    "revoke",
+    "direction",
+    "confirm",
+    "not_played",
+    "adjust",
+    "save",
+    "keep",
+    "add_pupil",
+    "preset",
+    "good_only",
+    "movement_kind",
+    "movement_style",
+    "arrow_switch",
+    "board_set",
+    "scoring_profile",
+    "convention",
+    "ranking",
+    "require_agreement",
+    "language",
+    "paper",
+    "analysis",
+    "first_names",
+    "from",
+    "to",
+]
+
+
+def _form(values: tuple[str, str, str]) -> dict[str, str | list[str]]:
+    number, text, choice = values
+    data: dict[str, str | list[str]] = {}
+    data.update(dict.fromkeys(NUMBER_FIELDS, number))
+    data.update(dict.fromkeys(TEXT_FIELDS, text))
+    data.update(dict.fromkeys(CHOICE_FIELDS, choice))
+    data["present"] = [number, HUGE, "²"]
+    return data
+
+
+def _patterns(
+    resolvers: list[URLPattern | URLResolver], prefix: str = ""
+) -> Iterator[tuple[str, URLPattern]]:
+    for entry in resolvers:
+        route = prefix + str(entry.pattern)
+        if isinstance(entry, URLResolver):
+            yield from _patterns(entry.url_patterns, route)
+        else:
+            yield route, entry
+
+
+def _fill(route: str, values: dict[str, str]) -> str | None:
+    """The route with each <converter:name> replaced; None for regex routes we skip."""
+    import re
+
+    if route.startswith("^"):
+        return None  # the admin's regex routes are reached through its own prefix
+
+    def replace(match: re.Match[str]) -> str:
+        converter, name = match.group(1) or "str", match.group(2)
+        if name in values:
+            return values[name]
+        return values[converter]
+
+    return "/" + re.sub(r"<(?:(\w+):)?(\w+)>", replace, route)
+
+
+def _urls(real: dict[str, str] | None = None) -> set[str]:
+    """Every route with hostile values in its path; with ``real``, with the real
+    objects' ids (so the forms behind them are reached) and hostile values only where
+    no id is known (e.g. the kind of a download)."""
+    urls = set()
+    for route, _ in _patterns(get_resolver().url_patterns):
+        for number, text in itertools.product(HOSTILE_NUMBERS, HOSTILE_TEXT):
+            values = {"int": number, "str": text, "path": text, "slug": "x", "token": text}
+            url = _fill(route, {**values, **(real or {})})
+            if url is not None:
+                urls.add(url)
+    return urls
+
+
+def _stored() -> dict[str, int]:
+    return {
+        model._meta.label: model._default_manager.count()
+        for model in apps.get_models()
+        if model._meta.label not in {"sessions.Session"}  # logins write the session store
+    }
+
+
+@pytest.fixture
+def live(alice) -> Session:  # type: ignore[no-untyped-def]
+    session = running_session(alice, seed="hostile")
+    table = session.tables.get(number=1)
+    result_services.result_record(table=table, board_number=1, contract="4S", tricks_won=10)
+    return session
+
+
+def _real_ids(session: Session, *, with_token: bool) -> dict[str, str]:
+    table = session.tables.get(number=1)
+    ids = {
+        "session_id": session.pk,
+        "class_id": session.school_class_id,
+        "board_set_id": session.board_set_id,
+        "pair_id": session.pairs.first().pk,  # type: ignore[union-attr]
+        "result_id": Result.objects.get(table=table).pk,
+        "round_": 1,
+        "table_number": 1,
+        "board_number": 1,
+        "number": 1,
+        "token": table.token if with_token else "no-such-table",
+    }
+    return {name: str(value) for name, value in ids.items()}
+
+
+@pytest.mark.parametrize("who", ["anonymous", "table", "another teacher", "the teacher"])
+def test_no_url_answers_500_to_hostile_input(
+    live: Session, alice_client: Client, bob_client: Client, who: str
+) -> None:
+    client = {"another teacher": bob_client, "the teacher": alice_client}.get(who, Client())
+    before = _stored()
+    failures = []
+
+    def send(method: str, url: str, values: tuple[str, str, str]) -> None:
+        data = _form(values)
+        response = client.get(url, data) if method == "get" else client.post(url, data)
+        if response.status_code >= 500:
+            failures.append(
+                f"{method.upper()} {url[:100]} {values!r:.60} -> {response.status_code}"
+            )
+
+    # Logging out ends the teacher's visit: those URLs go last.
+    def last_logout(urls: set[str]) -> list[str]:
+        return sorted(urls, key=lambda url: ("logout" in url, url))
+
+    hostile_paths = _urls()
+    real_paths = _urls(_real_ids(live, with_token=who == "table"))
+    for url in last_logout(real_paths - {"/accounts/logout/"}):
+        for value in HOSTILE_FORM_VALUES:
+            for method in ("get", "post"):
+                send(method, url, value)
+    for url in last_logout(hostile_paths):
+        for method in ("get", "post"):
+            send(method, url, HOSTILE_FORM_VALUES[0])
+    assert len(hostile_paths) > 100
+    assert failures == []
+    if who != "the teacher":  # she may press her own buttons; nobody else changes a thing
+        assert _stored() == before
+
+
+def test_the_two_500s_a_probe_found_are_plain_refusals(live: Session, alice_client: Client) -> None:
+    assert Client().post(f"/t/anything/boards/{HUGE}/").status_code == 404
+    response = alice_client.post(
+        f"/sessions/{live.pk}/replace/", {"old": str(2**64), "new": str(2**64)}
+    )
+    assert response.status_code == 404
+    assert Client().get(f"/t/{live.tables.first().token}/?board=²").status_code == 200  # type: ignore[union-attr]
+
+
+def test_names_that_would_print_wrongly_are_refused(alice_client: Client) -> None:
+    response = alice_client.post("/classes/new/", {"name": "6B\u202e"})
+    assert response.status_code == 200
+    assert "Use letters, digits and punctuation only." in response.content.decode()
+    assert alice_client.post("/classes/new/", {"name": "6B ø 7–8"}).status_code == 302
