@@ -11,7 +11,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -19,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring.movements import MitchellStyle, PairId
 from tournaments import results, selectors, services, sessions
 from tournaments.forms import PresentForm, PupilForm, SessionSetupForm
+from tournaments.http import attachment, paper_size
 from tournaments.models import Pair, PairMember, Pupil, Session
 from tournaments.printing.movement import (
     SessionPrint,
@@ -312,14 +312,12 @@ def session_print(request: HttpRequest, session_id: int, kind: str) -> HttpRespo
         )
         for table in session.tables.all()
     }
-    paper = "Letter" if request.GET.get("paper", "").lower() == "letter" else "A4"
+    paper = paper_size(request)
     title = f"{session.school_class} · {date_format(session.date)}"
     data = builders[kind](
         SessionPrint(
             title=title, movement=movement, pair_names=names, table_urls=urls, page_size=paper
         )
     )
-    response = HttpResponse(data, content_type="application/pdf")
     filename = f"{slugify(str(session.school_class))}-{session.date}-{kind}.pdf"
-    response["Content-Disposition"] = content_disposition_header(True, filename)
-    return response
+    return attachment(data, filename, "application/pdf")

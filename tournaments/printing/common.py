@@ -50,6 +50,8 @@ from tournaments.labels import NO_TRUMPS_SHORT, SEAT_LETTERS, SEAT_NAMES, holdin
 
 #: The paper sizes the print centre offers, in points (1/72 inch), portrait.
 PAGE_SIZES: dict[str, tuple[float, float]] = {"A4": A4, "Letter": LETTER}
+#: Their names, as a view passes them on (``tournaments.http.paper_size``).
+PaperSize = Literal["A4", "Letter"]
 
 #: White space kept clear round the page edge; most office printers need about 5 mm.
 MARGIN = 28.0
