@@ -8,8 +8,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.cards import Strain
 from scoring.profiles import get_profile
-from tournaments.labels import PROFILE_NAMES
+from tournaments.labels import PROFILE_NAMES, STRAIN_NAMES
 from tournaments.models import BoardSet, Pupil, Result, Session
 
 
@@ -203,13 +204,7 @@ class FixedTypedChoiceField(_FixedChoicesField, forms.TypedChoiceField):
     widget = FixedSelect
 
 
-STRAIN_CHOICES = [
-    ("C", _("Clubs")),
-    ("D", _("Diamonds")),
-    ("H", _("Hearts")),
-    ("S", _("Spades")),
-    ("NT", _("No trumps")),
-]
+STRAIN_CHOICES = [(strain.value, STRAIN_NAMES[strain]) for strain in Strain]  # ♣ ♦ ♥ ♠ NT
 LEVEL_CHOICES = [
     ("part-score", _("Part-score")),
     ("game", _("Game")),

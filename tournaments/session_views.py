@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.movements import MitchellStyle, PairId
-from tournaments import results, selectors, services, sessions
+from tournaments import labels, results, selectors, services, sessions
 from tournaments.forms import PresentForm, PupilForm, SessionSetupForm
 from tournaments.http import attachment, paper_size
 from tournaments.models import Pair, PairMember, Pupil, Session
@@ -26,7 +26,6 @@ from tournaments.printing.movement import (
     pair_cards_pdf,
     table_cards_pdf,
 )
-from tournaments.templatetags.bridge import pair_number
 
 SELECTED_KEY = "selected-pupil-%s"
 
@@ -257,7 +256,7 @@ def pair_replace(request: HttpRequest, session_id: int) -> HttpResponse:
         messages.success(
             request,
             _("%(new)s plays in pair %(pair)s instead of %(old)s.")
-            % {"new": new, "old": old, "pair": pair_number(pair)},
+            % {"new": new, "old": old, "pair": labels.pair_number(pair.number, pair.line)},
         )
     return redirect("tournaments:session_detail", session_id=session.pk)
 
@@ -279,7 +278,7 @@ def pair_withdraw(request: HttpRequest, session_id: int) -> HttpResponse:
         messages.success(
             request,
             _("Pair %(pair)s sits out from round %(round)s; their opponents have those rounds off.")
-            % {"pair": pair_number(pair), "round": from_round},
+            % {"pair": labels.pair_number(pair.number, pair.line), "round": from_round},
         )
     return redirect("tournaments:session_detail", session_id=session.pk)
 
@@ -303,7 +302,10 @@ def session_print(request: HttpRequest, session_id: int, kind: str) -> HttpRespo
         raise Http404
     movement = sessions.session_movement(session)
     names: dict[PairId, str] = {
-        sessions.pair_id(pair): sessions.pair_label(pair)
+        sessions.pair_id(pair): labels.names_text(
+            labels.pupil_short_name(member.pupil.first_name, member.pupil.last_name)
+            for member in pair.members.all()
+        )
         for pair in sessions.session_pairs(session)
     }
     urls = {

@@ -1,8 +1,9 @@
 """Page sizes, fonts, colours and text helpers shared by every printable.
 
-Board slips, curtain cards, and later table cards, standings and curve sheets all draw
-with reportlab's canvas through these helpers, so they look alike and handle suit
-symbols and Norwegian letters the same way.
+Board slips, curtain cards, table cards, standings and curve sheets all draw with
+reportlab's canvas through these helpers, so they look alike and handle suit symbols and
+Norwegian letters the same way. Their words (seats, sides, pairs, contracts) come from
+:mod:`tournaments.labels`.
 
 Fonts
 -----
@@ -43,8 +44,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from scoring.cards import Card, Seat, Strain, Suit
-from tournaments.labels import NO_TRUMPS_SHORT, SEAT_LETTERS, SEAT_NAMES, holding_text
+from scoring.cards import Card, Suit
+from tournaments.labels import holding_text
 
 # -- Page sizes ---------------------------------------------------------------------------
 
@@ -210,24 +211,6 @@ SUIT_COLOURS: dict[Suit, Color] = {
 }
 
 SUIT_BY_SYMBOL: dict[str, Suit] = {suit.symbol: suit for suit in Suit}
-
-
-# -- Words --------------------------------------------------------------------------------
-
-
-def seat_name(seat: Seat) -> str:
-    """The seat's name in the active language ("North", "Nord")."""
-    return str(SEAT_NAMES[seat])
-
-
-def seat_initial(seat: Seat) -> str:
-    """N E S W in English, N Ø S V in Norwegian, as the glossary writes them."""
-    return str(SEAT_LETTERS[seat])
-
-
-def strain_text(strain: Strain) -> str:
-    """``"♠"`` … ``"♣"`` for a suit, the translated ``"NT"`` for no trumps."""
-    return str(NO_TRUMPS_SHORT) if strain is Strain.NO_TRUMPS else strain.symbol
 
 
 # -- Drawing text with suit symbols ---------------------------------------------------------

@@ -36,7 +36,6 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from scoring.cards import Side
 from scoring.movements import (
     BoardsGo,
     BoardsNext,
@@ -48,7 +47,7 @@ from scoring.movements import (
     pair_card,
     table_card,
 )
-from tournaments.labels import SIDE_NAMES
+from tournaments import labels
 from tournaments.printing.common import (
     BLACK,
     GREY,
@@ -88,9 +87,6 @@ __all__ = [
     "movement_chart_pdf",
     "pair_card_cells",
     "pair_cards_pdf",
-    "pair_number",
-    "side_name",
-    "side_short",
     "table_cards_pdf",
     "table_round_notes",
     "wrap_url",
@@ -142,33 +138,6 @@ class SessionPrint:
 # -- Words ----------------------------------------------------------------------------------
 
 
-def side_name(line: Line) -> str:
-    """The side's name in the active language: "North–South" or "East–West"."""
-    return str(SIDE_NAMES[Side(line.value)])
-
-
-def side_short(line: Line) -> str:
-    """The side's short name: "N–S" or "E–W" (in Norwegian "N–S" or "Ø–V")."""
-    if line is Line.NS:
-        return pgettext("short side", "N–S")
-    return pgettext("short side", "E–W")
-
-
-def pair_number(pair: PairId) -> str:
-    """How a pair is named after the word "Pair": ``"3"`` in a Howell, ``"3 N–S"`` in a
-    Mitchell (whose N–S and E–W pairs are numbered separately)."""
-    if pair.direction is None:
-        return str(pair.number)
-    return f"{pair.number} {side_short(pair.direction)}"
-
-
-def _chart_pair(pair: PairId) -> str:
-    """A pair in a wall-chart cell: ``"3"``, or ``"N–S 3"`` in a Mitchell."""
-    if pair.direction is None:
-        return str(pair.number)
-    return f"{side_short(pair.direction)} {pair.number}"
-
-
 def boards_text(boards: range) -> str:
     """``"5–6"`` for boards 5 and 6, ``"5"`` for one board, ``"—"`` for none."""
     if not boards:
@@ -213,7 +182,10 @@ def table_round_notes(row: TableRound) -> list[str]:
     if row.sits_out:
         for pair in (row.ns_pair, row.ew_pair):
             if pair is not None:
-                notes.append(_("Pair %(pair)s has this round off") % {"pair": pair_number(pair)})
+                notes.append(
+                    _("Pair %(pair)s has this round off")
+                    % {"pair": labels.pair_number(pair.number, pair.direction)}
+                )
     if row.arrow_switched:
         notes.append(_("Arrow switch: North–South sit East–West for these boards"))
     if row.shared_with:
@@ -436,8 +408,8 @@ def _draw_table_card(
     _fill(canvas, Rect(area.x, header[0].y, area.width, _TABLE_HEADER_ROW), HEADER_SHADE)
     titles = (
         _("Round"),
-        side_name(Line.NS),
-        side_name(Line.EW),
+        labels.side_name(Line.NS),
+        labels.side_name(Line.EW),
         _("Boards"),
         _("Boards go to"),
     )
@@ -514,7 +486,13 @@ def _draw_table_round(
             )
             continue
         _cell_text(
-            canvas, cell, number_line, pair_number(pair), font=fonts.bold, size=big, fonts=fonts
+            canvas,
+            cell,
+            number_line,
+            labels.pair_number(pair.number, pair.direction),
+            font=fonts.bold,
+            size=big,
+            fonts=fonts,
         )
         names = session.names(pair)
         if names:
@@ -626,6 +604,11 @@ def chart_page_size(session: SessionPrint) -> tuple[float, float]:
     if session.movement.tables <= CHART_PORTRAIT_MAX_TABLES:
         return width, height
     return height, width
+
+
+def _chart_pair(pair: PairId) -> str:
+    """A pair in a wall-chart cell: ``"3"``, or ``"N–S 3"`` in a Mitchell."""
+    return labels.pair_number_line_first(pair.number, pair.direction)
 
 
 def chart_cell_lines(row: TableRound) -> tuple[str, ...]:
@@ -856,7 +839,7 @@ def _draw_pair_card(
     left = cell.x + _PAIR_CARD_PAD
     right = cell.right - _PAIR_CARD_PAD
     top = cell.top - _PAIR_CARD_PAD
-    heading = _("Pair %(pair)s") % {"pair": pair_number(pair)}
+    heading = _("Pair %(pair)s") % {"pair": labels.pair_number(pair.number, pair.direction)}
     used = draw_text(
         canvas,
         left,
@@ -914,7 +897,7 @@ def _draw_pair_card(
     row_height = min(_PAIR_CARD_MAX_ROW, (body.height - header_height) / max(1, len(rounds)))
     size = min(10.5, row_height * 0.62)
     # One size for a whole column, so "North–South" is not smaller than "East–West".
-    sides = [side_name(line) for line in Line]
+    sides = [labels.side_name(line) for line in Line]
     direction_size = _fitting_size(sides, fonts.regular, size, columns[2].width - 6, fonts)
     boards = [boards_text(row.boards) for row in rounds]
     boards_size = _fitting_size(boards, fonts.regular, size, columns[4].width - 6, fonts)
@@ -988,9 +971,13 @@ def _draw_pair_round(
         return
     # In an arrow-switched round a Mitchell pair sits the other way: bold says so.
     switched = pair.direction is not None and row.direction is not pair.direction
-    put(direction_cell, side_name(row.direction), bold=switched, text_size=direction_size)
+    put(direction_cell, labels.side_name(row.direction), bold=switched, text_size=direction_size)
     if row.opponent is not None:
-        width = put(opponents_cell, pair_number(row.opponent), bold=True)
+        width = put(
+            opponents_cell,
+            labels.pair_number(row.opponent.number, row.opponent.direction),
+            bold=True,
+        )
         names = session.names(row.opponent)
         if names:
             rest = Rect(
