@@ -20,12 +20,10 @@ from tournaments import labels, results, selectors, services, sessions
 from tournaments.forms import PresentForm, PupilForm, SessionSetupForm
 from tournaments.http import attachment, paper_size
 from tournaments.models import Pair, PairMember, Pupil, Session
-from tournaments.printing.movement import (
-    SessionPrint,
-    movement_chart_pdf,
-    pair_cards_pdf,
-    table_cards_pdf,
-)
+from tournaments.printing.common import SessionPrint
+from tournaments.printing.movement_chart import movement_chart_pdf
+from tournaments.printing.pair_cards import pair_cards_pdf
+from tournaments.printing.table_cards import table_cards_pdf
 
 SELECTED_KEY = "selected-pupil-%s"
 
