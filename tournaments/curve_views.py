@@ -9,7 +9,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.formats import date_format, get_format
-from django.utils.http import content_disposition_header
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -19,6 +18,7 @@ from scoring.curves import CurveStats, curve_stats
 from tournaments import curves, selectors, sessions
 from tournaments.charts import ChartLabels, curve_svg
 from tournaments.forms import parse_id
+from tournaments.http import attachment, paper_size
 from tournaments.models import Board, Pair, Pupil, Session
 from tournaments.printing.curves import curve_sheet_pdf, worksheet_pdf
 
@@ -72,13 +72,11 @@ def _respond(
     request: HttpRequest, stats: CurveStats, *, title: str, stem: str, context: dict[str, object]
 ) -> HttpResponse:
     if request.GET.get("format") == "pdf":
-        paper = "Letter" if request.GET.get("paper", "").lower() == "letter" else "A4"
+        paper = paper_size(request)
         data = curve_sheet_pdf(
             stats, title=title, labels=chart_labels(), table_labels=table_labels(), page_size=paper
         )
-        response = HttpResponse(data, content_type="application/pdf")
-        response["Content-Disposition"] = content_disposition_header(True, f"{stem}-curve.pdf")
-        return response
+        return attachment(data, f"{stem}-curve.pdf", "application/pdf")
     svg = curve_svg(stats, title=title, labels=chart_labels())
     context.update(
         title=title,
@@ -152,7 +150,7 @@ def worksheet(request: HttpRequest, class_id: int) -> HttpResponse:
             (board.number, selectors.board_facts(board).side_hcp)
             for board in Board.objects.filter(board_set_id=session.board_set_id)
         ]
-    paper = "Letter" if request.GET.get("paper", "").lower() == "letter" else "A4"
+    paper = paper_size(request)
     data = worksheet_pdf(
         title=str(school_class),
         labels=chart_labels(),
@@ -161,7 +159,5 @@ def worksheet(request: HttpRequest, class_id: int) -> HttpResponse:
         row_count=max(24, len(rows)),
         page_size=paper,
     )
-    response = HttpResponse(data, content_type="application/pdf")
     filename = f"{slugify(str(school_class)) or 'class'}-worksheet.pdf"
-    response["Content-Disposition"] = content_disposition_header(True, filename)
-    return response
+    return attachment(data, filename, "application/pdf")

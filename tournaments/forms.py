@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.cards import Strain
 from scoring.contracts import Contract, ContractKind
 from scoring.profiles import get_profile
-from tournaments.labels import PROFILE_NAMES
+from tournaments.labels import PROFILE_NAMES, STRAIN_NAMES
 from tournaments.models import BoardSet, Pupil, Result, Session
 
 ID = re.compile(r"[0-9]{1,18}")
@@ -188,13 +188,7 @@ class SessionSetupForm(forms.Form):
         ]
 
 
-STRAIN_CHOICES = [
-    ("C", _("Clubs")),
-    ("D", _("Diamonds")),
-    ("H", _("Hearts")),
-    ("S", _("Spades")),
-    ("NT", _("No trumps")),
-]
+STRAIN_CHOICES = [(strain.value, STRAIN_NAMES[strain]) for strain in Strain]  # ♣ ♦ ♥ ♠ NT
 LEVEL_CHOICES = [
     ("part-score", _("Part-score")),
     ("game", _("Game")),

@@ -1,17 +1,29 @@
-"""Translated words for the rules library's enums. The library speaks English codes;
-the site shows these, in the user's language."""
+"""The one home of the site's wording for bridge terms, in the user's language.
+
+The rules library speaks English codes (``Seat.NORTH``, ``Strain.SPADES``, ``"NS"``);
+everything a page, a PDF or a workbook shows for them comes from here: seat names and
+letters, side names, suit and strain names, contracts with their suit symbols, pair
+numbers ("3 N–S"), a pair's names ("Emma H & Oliver S") and net scores ("N–S +420").
+Each term has exactly one msgid; phrases that contain a term ("N–S score") take it as a
+placeholder, so the Norwegian for a term is written once. Template filters
+(``tournaments.templatetags.bridge``) are one-line wrappers round these functions.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import StrEnum
 
-from django.utils.functional import Promise
+from django.utils.functional import Promise, lazy
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from scoring.cards import Card, Rank, Seat, Side, Strain, Suit
+from scoring.contracts import Contract
 from scoring.movements import ReasonCode
 from scoring.pbn import PbnProblem, ProblemCode
+
+# -- Seats --------------------------------------------------------------------------------
 
 SEAT_NAMES: dict[Seat, Promise] = {
     Seat.NORTH: _("North"),
@@ -26,10 +38,87 @@ SEAT_LETTERS: dict[Seat, Promise] = {
     Seat.SOUTH: pgettext_lazy("seat letter", "S"),
     Seat.WEST: pgettext_lazy("seat letter", "W"),
 }
+
+
+def seat_name(seat: Seat | str) -> str:
+    """``"North"`` / ``"Nord"``, for ``Seat.NORTH`` or ``"N"``."""
+    return str(SEAT_NAMES[Seat(seat)])
+
+
+def seat_letter(seat: Seat | str) -> str:
+    """``"E"`` / ``"Ø"``: N E S W in English, N Ø S V in Norwegian."""
+    return str(SEAT_LETTERS[Seat(seat)])
+
+
+# -- Sides --------------------------------------------------------------------------------
+
+#: A side as ``Side``, ``scoring.movements.Line``, ``Pair.Line`` or ``"NS"`` / ``"EW"``.
+SideLike = Side | str
+
 SIDE_NAMES: dict[Side, Promise] = {
     Side.NS: _("North–South"),
     Side.EW: _("East–West"),
 }
+# The short names: N–S and E–W, in Norwegian N–S and Ø–V.
+SIDE_SHORT: dict[Side, Promise] = {
+    Side.NS: pgettext_lazy("short side", "N–S"),
+    Side.EW: pgettext_lazy("short side", "E–W"),
+}
+
+
+def side_name(side: SideLike) -> str:
+    """``"North–South"`` / ``"Nord–Syd"``."""
+    return str(SIDE_NAMES[Side(side)])
+
+
+def side_short(side: SideLike) -> str:
+    """``"N–S"``, ``"E–W"`` / ``"Ø–V"``."""
+    return str(SIDE_SHORT[Side(side)])
+
+
+class SideHeading(StrEnum):
+    """The column headings that name a side: "N–S score", "E–W %"."""
+
+    SCORE = "score"
+    MATCHPOINTS = "matchpoints"
+    PERCENT = "percent"
+    ADJUSTED = "adjusted"
+
+
+# The side comes in as its short name (SIDE_SHORT), so each heading has one msgid for
+# both sides and the Norwegian for "E–W" is written once.
+_SIDE_HEADINGS: dict[SideHeading, Promise] = {
+    # Translators: a column heading; %(side)s is "N–S" or "E–W".
+    SideHeading.SCORE: _("%(side)s score"),
+    # Translators: a column heading; %(side)s is "N–S" or "E–W".
+    SideHeading.MATCHPOINTS: _("%(side)s matchpoints"),
+    # Translators: a column heading, a side's percentage; %(side)s is "N–S" or "E–W".
+    SideHeading.PERCENT: _("%(side)s %%"),
+    # Translators: a side's adjusted percentage; %(side)s is "N–S" or "E–W".
+    SideHeading.ADJUSTED: _("%(side)s adjusted %%"),
+}
+
+
+def side_heading(side: SideLike, heading: SideHeading | str) -> str:
+    """A column heading naming a side: ``side_heading("NS", "score")`` is ``"N–S score"``."""
+    return str(_SIDE_HEADINGS[SideHeading(heading)]) % {"side": side_short(side)}
+
+
+#: :func:`side_heading` evaluated when shown, for model fields and other module constants.
+side_heading_lazy = lazy(side_heading, str)
+
+
+def net_text(ns_net: int) -> str:
+    """A net score as the table reads it: ``"N–S +420"``, ``"E–W +50"`` or ``"0"``."""
+    if not ns_net:
+        return "0"
+    side = Side.NS if ns_net > 0 else Side.EW
+    # Translators: a net score, "N–S +420"; %(side)s is "N–S" or "E–W".
+    return gettext("%(side)s +%(points)s") % {"side": side_short(side), "points": abs(ns_net)}
+
+
+# -- Suits, strains and contracts ---------------------------------------------------------
+
 SUIT_NAMES: dict[Suit, Promise] = {
     Suit.SPADES: _("Spades"),
     Suit.HEARTS: _("Hearts"),
@@ -44,7 +133,86 @@ STRAIN_NAMES: dict[Strain, Promise] = {
     Strain.NO_TRUMPS: _("No trumps"),
 }
 
+#: "NT" as written in a contract (Norwegian writes NT too, and says "grand").
 NO_TRUMPS_SHORT = pgettext_lazy("no trumps", "NT")
+
+
+def suit_name(suit: Suit | str) -> str:
+    """``"Spades"`` / ``"Spar"``."""
+    return str(SUIT_NAMES[Suit(suit)])
+
+
+def strain_name(strain: Strain | str) -> str:
+    """``"Hearts"`` / ``"Hjerter"``, ``"No trumps"`` / ``"Grand"``."""
+    return str(STRAIN_NAMES[Strain(strain)])
+
+
+def strain_text(strain: Strain | str) -> str:
+    """``"♠"`` … ``"♣"`` for a suit, ``"NT"`` (in the user's letters) for no trumps."""
+    strain = Strain(strain)
+    return str(NO_TRUMPS_SHORT) if strain is Strain.NO_TRUMPS else strain.symbol
+
+
+def as_contract(contract: Contract | str) -> Contract:
+    """A contract, or one in the notation results are stored in (``"4S"``, ``"1NT"``)."""
+    return contract if isinstance(contract, Contract) else Contract.parse(contract, slams=True)
+
+
+def contract_text(contract: Contract | str) -> str:
+    """A contract as shown: ``"4♠"``, ``"1♣"``, ``"3NT"``; ``""`` for no contract."""
+    if contract == "":
+        return ""
+    contract = as_contract(contract)
+    return f"{contract.level}{strain_text(contract.strain)}"
+
+
+def signed_text(points: int) -> str:
+    """``"+420"``, ``"-50"``, ``"0"``."""
+    return f"{points:+d}" if points else "0"
+
+
+def par_text(contract: Contract, declarer: Seat, net: int) -> str:
+    """``"Par: 4♠ by South, +420"``: the best contract double dummy and its net score."""
+    return gettext("Par: %(contract)s by %(seat)s, %(score)s") % {
+        "contract": contract_text(contract),
+        "seat": seat_name(declarer),
+        "score": signed_text(net),
+    }
+
+
+# -- Pairs --------------------------------------------------------------------------------
+
+
+def pair_number(number: int, line: SideLike | None) -> str:
+    """How a pair is named after the word "Pair": ``"3"`` in a Howell, ``"3 N–S"`` /
+    ``"3 Ø–V"`` in a Mitchell (whose two lines are numbered apart). ``line`` is
+    ``None`` or ``""`` for a Howell pair."""
+    if not line:
+        return str(number)
+    return f"{number} {side_short(line)}"
+
+
+def pair_number_line_first(number: int, line: SideLike | None) -> str:
+    """The same, line first, for a cell of the movement chart: ``"N–S 3"``, ``"3"``."""
+    if not line:
+        return str(number)
+    return f"{side_short(line)} {number}"
+
+
+def pupil_short_name(first_name: str, last_name: str) -> str:
+    """A pupil as the printed cards name them: ``"Emma H"``."""
+    return f"{first_name} {last_name[:1]}".strip()
+
+
+def names_text(names: Iterable[str]) -> str:
+    """A pair's names: ``"Emma"``, ``"Emma & Oliver"``, three: ``"Emma, Oliver & Nora"``."""
+    listed = list(names)
+    if len(listed) <= 1:
+        return "".join(listed)
+    return ", ".join(listed[:-1]) + " & " + listed[-1]
+
+
+# -- Cards --------------------------------------------------------------------------------
 
 
 def rank_text(rank: Rank) -> str:

@@ -7,6 +7,9 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from scoring.cards import Side
+from tournaments.labels import SIDE_NAMES, SideHeading, side_heading_lazy
+
 
 class SchoolClass(models.Model):
     """A teacher's class of pupils (e.g. "6B" or "Bridge club, Tuesdays")."""
@@ -255,8 +258,8 @@ class Pair(models.Model):
     ("3 N–S" in a Mitchell, "3" in a Howell), given when the session starts."""
 
     class Line(models.TextChoices):
-        NS = "NS", _("North–South")
-        EW = "EW", _("East–West")
+        NS = "NS", SIDE_NAMES[Side.NS]
+        EW = "EW", SIDE_NAMES[Side.EW]
 
     session = models.ForeignKey(
         Session, on_delete=models.CASCADE, related_name="pairs", verbose_name=_("session")
@@ -360,10 +363,10 @@ class Result(models.Model):
     round = models.PositiveSmallIntegerField(_("round"))
     board_number = models.PositiveSmallIntegerField(_("board"))
     ns_pair = models.ForeignKey(
-        Pair, on_delete=models.PROTECT, related_name="+", verbose_name=_("North–South")
+        Pair, on_delete=models.PROTECT, related_name="+", verbose_name=SIDE_NAMES[Side.NS]
     )
     ew_pair = models.ForeignKey(
-        Pair, on_delete=models.PROTECT, related_name="+", verbose_name=_("East–West")
+        Pair, on_delete=models.PROTECT, related_name="+", verbose_name=SIDE_NAMES[Side.EW]
     )
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.PLAYED)
     contract = models.CharField(_("contract"), max_length=3, blank=True)
@@ -372,8 +375,12 @@ class Result(models.Model):
         _("revoke"), max_length=10, choices=Revoke.choices, default=Revoke.NONE, blank=True
     )
     # Average+ 60 / Average 50 / Average− 40 (%), for each side, when adjusted.
-    ns_adjusted = models.PositiveSmallIntegerField(_("N–S adjusted %"), null=True)
-    ew_adjusted = models.PositiveSmallIntegerField(_("E–W adjusted %"), null=True)
+    ns_adjusted = models.PositiveSmallIntegerField(
+        side_heading_lazy(Side.NS, SideHeading.ADJUSTED), null=True
+    )
+    ew_adjusted = models.PositiveSmallIntegerField(
+        side_heading_lazy(Side.EW, SideHeading.ADJUSTED), null=True
+    )
     agreed = models.BooleanField(_("agreed by the opponents"), default=True)
     correction_requested = models.BooleanField(_("correction asked for"), default=False)
     # Sent with each entry form: the same form twice (a double tap, a retry) is one result.

@@ -20,9 +20,10 @@ from django_htmx.http import HttpResponseClientRefresh, reselect, reswap, retarg
 from scoring.contracts import Contract
 from tournaments import result_selectors, result_services, sessions
 from tournaments.forms import ResultForm, parse_id
+from tournaments.labels import net_text
 from tournaments.models import Result, Session
 from tournaments.result_selectors import TableAtWork
-from tournaments.scores import net_text, score_result
+from tournaments.scores import score_result
 
 
 def _table_at_work(token: str, board_number: int | None = None) -> TableAtWork:

@@ -107,12 +107,3 @@ def score_played(result: Result, board: BoardFacts, profile: str) -> Scored | No
         revoke=result.revoke,
         profile=profile,
     )
-
-
-def net_text(ns_net: int) -> str:
-    """The score as the table reads it: "N–S +420", "E–W +50" or "0"."""
-    if ns_net > 0:
-        return _("N–S +%(points)s") % {"points": ns_net}
-    if ns_net < 0:
-        return _("E–W +%(points)s") % {"points": -ns_net}
-    return "0"

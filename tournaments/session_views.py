@@ -11,22 +11,19 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.movements import MitchellStyle, PairId
-from tournaments import result_selectors, selectors, services, sessions
+from tournaments import labels, result_selectors, selectors, services, sessions
 from tournaments.forms import PresentForm, PupilForm, SessionSetupForm, parse_id
+from tournaments.http import attachment, paper_size
 from tournaments.models import Pair, PairMember, Pupil, Session
-from tournaments.printing.movement import (
-    SessionPrint,
-    movement_chart_pdf,
-    pair_cards_pdf,
-    table_cards_pdf,
-)
-from tournaments.templatetags.bridge import pair_number
+from tournaments.printing.common import SessionPrint
+from tournaments.printing.movement_chart import movement_chart_pdf
+from tournaments.printing.pair_cards import pair_cards_pdf
+from tournaments.printing.table_cards import table_cards_pdf
 
 SELECTED_KEY = "selected-pupil-%s"
 
@@ -257,7 +254,7 @@ def pair_replace(request: HttpRequest, session_id: int) -> HttpResponse:
         messages.success(
             request,
             _("%(new)s plays in pair %(pair)s instead of %(old)s.")
-            % {"new": new, "old": old, "pair": pair_number(pair)},
+            % {"new": new, "old": old, "pair": labels.pair_number(pair.number, pair.line)},
         )
     return redirect("tournaments:session_detail", session_id=session.pk)
 
@@ -279,7 +276,7 @@ def pair_withdraw(request: HttpRequest, session_id: int) -> HttpResponse:
         messages.success(
             request,
             _("Pair %(pair)s sits out from round %(round)s; their opponents have those rounds off.")
-            % {"pair": pair_number(pair), "round": from_round},
+            % {"pair": labels.pair_number(pair.number, pair.line), "round": from_round},
         )
     return redirect("tournaments:session_detail", session_id=session.pk)
 
@@ -299,7 +296,10 @@ def session_print(request: HttpRequest, session_id: int, kind: str) -> HttpRespo
         raise Http404
     movement = sessions.session_movement(session)
     names: dict[PairId, str] = {
-        sessions.pair_id(pair): sessions.pair_label(pair)
+        sessions.pair_id(pair): labels.names_text(
+            labels.pupil_short_name(member.pupil.first_name, member.pupil.last_name)
+            for member in pair.members.all()
+        )
         for pair in sessions.session_pairs(session)
     }
     urls = {
@@ -308,14 +308,12 @@ def session_print(request: HttpRequest, session_id: int, kind: str) -> HttpRespo
         )
         for table in session.tables.all()
     }
-    paper = "Letter" if request.GET.get("paper", "").lower() == "letter" else "A4"
+    paper = paper_size(request)
     title = f"{session.school_class} · {date_format(session.date)}"
     data = builders[kind](
         SessionPrint(
             title=title, movement=movement, pair_names=names, table_urls=urls, page_size=paper
         )
     )
-    response = HttpResponse(data, content_type="application/pdf")
     filename = f"{slugify(str(session.school_class))}-{session.date}-{kind}.pdf"
-    response["Content-Disposition"] = content_disposition_header(True, filename)
-    return response
+    return attachment(data, filename, "application/pdf")

@@ -61,18 +61,6 @@ def session_pairs(session: Session) -> list[Pair]:
     return list(session.pairs.prefetch_related(Prefetch("members", queryset=members)))
 
 
-def pair_label(pair: Pair) -> str:
-    """The pupils' names: "Emma H & Oliver S" (three share a pair: "A, B & C")."""
-    names = [_short_name(member.pupil) for member in pair.members.all()]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " & " + names[-1]
-
-
-def _short_name(pupil: Pupil) -> str:
-    return f"{pupil.first_name} {pupil.last_name[:1]}".strip()
-
-
 def pair_id(pair: Pair) -> PairId:
     line = movements.Line(pair.line) if pair.line else None
     return PairId(pair.number, line)

@@ -30,16 +30,15 @@ from typing import Literal
 
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from openpyxl import Workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from scoring.cards import Seat, Strain
-from scoring.contracts import Contract
-from tournaments.labels import NO_TRUMPS_SHORT, SEAT_NAMES
+from scoring.cards import Side
+from tournaments import labels
+from tournaments.labels import SideHeading
 from tournaments.standings import (
     BoardTraveller,
     PairInfo,
@@ -162,17 +161,17 @@ def traveller_columns() -> list[Column]:
         Column(_("Board"), "int"),
         Column(_("Round"), "int"),
         Column(_("Table"), "int"),
-        Column(pgettext("short side", "N–S")),
-        Column(pgettext("short side", "E–W")),
+        Column(labels.side_short(Side.NS)),
+        Column(labels.side_short(Side.EW)),
         Column(_("Contract")),
         Column(_("Declarer")),
         Column(_("Tricks"), "int"),
-        Column(_("N–S score"), "int"),
-        Column(_("E–W score"), "int"),
-        Column(_("N–S matchpoints"), "number"),
-        Column(_("E–W matchpoints"), "number"),
-        Column(_("N–S %"), "percent"),
-        Column(_("E–W %"), "percent"),
+        Column(labels.side_heading(Side.NS, SideHeading.SCORE), "int"),
+        Column(labels.side_heading(Side.EW, SideHeading.SCORE), "int"),
+        Column(labels.side_heading(Side.NS, SideHeading.MATCHPOINTS), "number"),
+        Column(labels.side_heading(Side.EW, SideHeading.MATCHPOINTS), "number"),
+        Column(labels.side_heading(Side.NS, SideHeading.PERCENT), "percent"),
+        Column(labels.side_heading(Side.EW, SideHeading.PERCENT), "percent"),
     ]
 
 
@@ -196,8 +195,8 @@ def _traveller_values(board: BoardTraveller, line: TravellerLine) -> list[Value]
     if scored is not None:
         ns_score, ew_score = _side_scores(scored.ns_points, scored.ew_points)
         values += [
-            contract_text(scored.contract),
-            _seat(scored.declarer),
+            labels.contract_text(scored.contract),
+            labels.seat_name(scored.declarer),
             scored.tricks,
             ns_score,
             ew_score,
@@ -260,7 +259,7 @@ def pair_heading(pair: PairInfo) -> str:
 def _score_card_values(card: ScoreCardLine) -> list[Value]:
     scored = card.line.scored
     played: list[Value] = (
-        [contract_text(scored.contract), _seat(scored.declarer), scored.tricks]
+        [labels.contract_text(scored.contract), labels.seat_name(scored.declarer), scored.tricks]
         if scored is not None
         else [_outcome_word(card.line), None, None]
     )
@@ -268,7 +267,7 @@ def _score_card_values(card: ScoreCardLine) -> list[Value]:
         card.board,
         card.round,
         card.table,
-        direction_text(card.direction),
+        labels.side_short(card.direction),
         pair_value(card.opponents.label),
         *played,
         card.points,
@@ -297,7 +296,13 @@ def _fill_boards(sheet: Worksheet, standings: Standings) -> None:
             table.row([board.number, None, None, None, results])
         else:
             table.row(
-                [board.number, contract_text(par.contract), _seat(par.declarer), par.net, results]
+                [
+                    board.number,
+                    labels.contract_text(par.contract),
+                    labels.seat_name(par.declarer),
+                    par.net,
+                    results,
+                ]
             )
     table.finish(filter_rows=True)
 
@@ -305,29 +310,10 @@ def _fill_boards(sheet: Worksheet, standings: Standings) -> None:
 # -- Words and values -----------------------------------------------------------------------
 
 
-def contract_text(contract: Contract) -> str:
-    """``"4♠"``, ``"1♣"``, or ``"3NT"`` with the active language's letters for no trumps."""
-    strain = str(NO_TRUMPS_SHORT) if contract.strain is Strain.NO_TRUMPS else contract.strain.symbol
-    return f"{contract.level}{strain}"
-
-
-def direction_text(direction: str) -> str:
-    """``"NS"`` → ``"N–S"``, ``"EW"`` → ``"E–W"`` (``"Ø–V"`` in Norwegian)."""
-    if direction == "NS":
-        return pgettext("short side", "N–S")
-    if direction == "EW":
-        return pgettext("short side", "E–W")
-    return direction
-
-
 def pair_value(label: str) -> int | str:
     """A pair's label for a cell: a Howell pair's bare number as an integer, a Mitchell
     pair's ``"3 N–S"`` as text."""
     return int(label) if label.isdigit() else label
-
-
-def _seat(seat: Seat) -> str:
-    return str(SEAT_NAMES[seat])
 
 
 def _outcome_word(line: TravellerLine) -> str:

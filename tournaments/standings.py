@@ -15,11 +15,9 @@ from scoring import matchpoints as mp
 from scoring.cards import Side
 from scoring.contracts import Contract
 from scoring.dd import Par
-from tournaments import selectors
-from tournaments.labels import SIDE_NAMES
+from tournaments import labels, selectors
 from tournaments.models import Board, Pair, PairMember, Result, Session
 from tournaments.scores import Scored, score_result
-from tournaments.templatetags.bridge import pair_number
 
 # --------------------------------------------------------------------------- the figures
 
@@ -123,10 +121,10 @@ def _pair_info(pair: Pair) -> PairInfo:
     pupils = [member.pupil for member in pair.members.all()]
     return PairInfo(
         pk=pair.pk,
-        label=pair_number(pair),
+        label=labels.pair_number(pair.number, pair.line),
         line=pair.line,
-        names=" & ".join(str(pupil) for pupil in pupils),
-        first_names=" & ".join(pupil.first_name for pupil in pupils),
+        names=labels.names_text(str(pupil) for pupil in pupils),
+        first_names=labels.names_text(pupil.first_name for pupil in pupils),
     )
 
 
@@ -235,7 +233,7 @@ def _ranking_groups(session: Session, pairs: list[PairInfo]) -> list[tuple[str, 
     """A Mitchell ranks N–S and E–W apart, unless the arrow switch makes one field."""
     if session.movement_kind == Session.Kind.MITCHELL and not session.arrow_switch:
         return [
-            (str(SIDE_NAMES[side]), [p for p in pairs if p.line == side.value])
+            (labels.side_name(side), [p for p in pairs if p.line == side.value])
             for side in (Side.NS, Side.EW)
         ]
     return [("", pairs)]

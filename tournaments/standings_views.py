@@ -5,11 +5,11 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
 from tournaments import exports, selectors, sessions
+from tournaments.http import attachment, paper_size
 from tournaments.models import Board, Pair, Session
 from tournaments.printing.standings import standings_pdf, travellers_pdf
 from tournaments.spreadsheets import standings_workbook
@@ -75,7 +75,7 @@ def session_export(request: HttpRequest, session_id: int, kind: str) -> HttpResp
     session = _session(request, session_id)
     standings = session_standings(session)
     stem = f"{slugify(str(session.school_class))}-{session.date}"
-    paper = "Letter" if request.GET.get("paper", "").lower() == "letter" else "A4"
+    paper = paper_size(request)
     if kind == "xlsx":
         data = standings_workbook(standings)
         content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -95,6 +95,4 @@ def session_export(request: HttpRequest, session_id: int, kind: str) -> HttpResp
         content_type, filename = "text/plain; charset=utf-8", f"{stem}.pbn"
     else:
         raise Http404
-    response = HttpResponse(data, content_type=content_type)
-    response["Content-Disposition"] = content_disposition_header(True, filename)
-    return response
+    return attachment(data, filename, content_type)

@@ -9,7 +9,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -24,6 +23,7 @@ from tournaments.forms import (
     PupilForm,
     SchoolClassForm,
 )
+from tournaments.http import attachment, paper_size
 from tournaments.printing.boards import BoardPrint, board_slips_pdf, curtain_cards_pdf
 
 
@@ -201,7 +201,7 @@ def board_set_download(request: HttpRequest, board_set_id: int, kind: str) -> Ht
     PBN, or DUP for a dealing machine."""
     board_set = selectors.get_board_set_for_teacher(request.user, board_set_id)
     boards = [selectors.board_facts(board) for board in board_set.boards.all()]
-    paper = "Letter" if request.GET.get("paper", "").lower() == "letter" else "A4"
+    paper = paper_size(request)
     stem = slugify(board_set.name) or "boards"
     if kind in {"slips", "curtain-cards"}:
         prints = [
@@ -226,10 +226,10 @@ def board_set_download(request: HttpRequest, board_set_id: int, kind: str) -> Ht
             )
         else:
             data = curtain_cards_pdf(prints, page_size=paper, title=board_set.name)
-        return _attachment(data, f"{stem}-{kind}.pdf", "application/pdf")
+        return attachment(data, f"{stem}-{kind}.pdf", "application/pdf")
     if kind == "pbn":
         text = exports.board_set_pbn(board_set, boards)
-        return _attachment(text.encode("utf-8"), f"{stem}.pbn", "text/plain; charset=utf-8")
+        return attachment(text.encode("utf-8"), f"{stem}.pbn", "text/plain; charset=utf-8")
     if kind == "dup":
         try:
             data = exports.board_set_dup(boards)
@@ -242,11 +242,5 @@ def board_set_download(request: HttpRequest, board_set_id: int, kind: str) -> Ht
                 ),
             )
             return redirect("tournaments:board_set_detail", board_set_id=board_set.pk)
-        return _attachment(data, f"{stem}.dup", "application/octet-stream")
+        return attachment(data, f"{stem}.dup", "application/octet-stream")
     raise Http404
-
-
-def _attachment(data: bytes, filename: str, content_type: str) -> HttpResponse:
-    response = HttpResponse(data, content_type=content_type)
-    response["Content-Disposition"] = content_disposition_header(True, filename)
-    return response

@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import polib
+import pytest
+from django.template import Context, Template
+from django.test import Client
 from django.utils import translation
 
-from scoring.movements import REASONS, ReasonCode
-from tournaments.labels import MOVEMENT_REASONS
+from scoring.cards import Seat, Side, Strain, Suit
+from scoring.contracts import Contract
+from scoring.movements import REASONS, Line, ReasonCode
+from tests.factories import running_session
+from tournaments import labels, result_services
+from tournaments.labels import MOVEMENT_REASONS, SideHeading
+from tournaments.models import Pair
 
 
 def test_every_movement_reason_has_the_librarys_english_words() -> None:
@@ -20,3 +33,173 @@ def test_every_scoring_profile_has_a_name() -> None:
     from tournaments.labels import PROFILE_NAMES
 
     assert set(PROFILE_NAMES) == set(PROFILES)
+
+
+# -- labels.py is the one home of the bridge terms --------------------------------------------
+
+BASE_DIR = Path(__file__).resolve().parents[2]
+PO = BASE_DIR / "locale" / "nb" / "LC_MESSAGES" / "django.po"
+
+
+@pytest.mark.parametrize(("short", "norwegian"), [("N–S", "N–S"), ("E–W", "Ø–V")])
+def test_each_short_side_has_one_msgid_and_no_phrase_repeats_it(short: str, norwegian: str) -> None:
+    po = polib.pofile(str(PO))
+    terms = [entry for entry in po if entry.msgid == short]
+    assert [(entry.msgctxt, entry.msgstr) for entry in terms] == [("short side", norwegian)]
+    # Phrases take the side as a placeholder ("%(side)s score"), never spell it out.
+    phrases = {entry.msgid for entry in po if short in entry.msgid and entry.msgid != short}
+    assert phrases == set()
+
+
+def _terms() -> dict[str, str | None]:
+    """Every term labels.py translates, in English, with its context (if any)."""
+    contexts = {
+        "seat letter": labels.SEAT_LETTERS.values(),
+        "short side": labels.SIDE_SHORT.values(),
+        "no trumps": [labels.NO_TRUMPS_SHORT],
+    }
+    plain = [
+        *labels.SEAT_NAMES.values(),
+        *labels.SIDE_NAMES.values(),
+        *labels.SUIT_NAMES.values(),
+        *labels.STRAIN_NAMES.values(),
+    ]
+    with translation.override("en"):
+        terms: dict[str, str | None] = {str(term): None for term in plain}
+        for context, values in contexts.items():
+            terms.update({str(term): context for term in values})
+    return terms
+
+
+def test_no_other_module_or_template_translates_a_term_itself() -> None:
+    """Seat, side, suit and strain names are marked for translation in labels.py only;
+    everything else calls it (Python) or its filters (templates)."""
+    sources = [
+        *(BASE_DIR / "tournaments").rglob("*.py"),
+        *(BASE_DIR / "templates").rglob("*.html"),
+    ]
+    found = []
+    for term, context in _terms().items():
+        quoted = re.escape(f'"{term}"')
+        if context is None:
+            call = rf"\b(?:_|gettext|gettext_lazy)\(\s*{quoted}\s*\)"
+            tag = rf"{{%\s*(?:translate|trans)\s+{quoted}\s*(?:%}}|as\b)"
+        else:
+            quoted_context = re.escape(f'"{context}"')
+            call = rf"\bpgettext(?:_lazy)?\(\s*{quoted_context}\s*,\s*{quoted}\s*\)"
+            tag = rf"{{%\s*(?:translate|trans)\s+{quoted}\s+context\b"
+        for path in sources:
+            if path.name == "labels.py" and path.parent.name == "tournaments":
+                continue
+            text = path.read_text(encoding="utf-8")
+            if re.search(call, text) or re.search(tag, text):
+                found.append(f"{path.relative_to(BASE_DIR)}: {term}")
+    assert found == []
+
+
+ENGLISH_AND_NORWEGIAN = [
+    (lambda: labels.seat_name(Seat.EAST), "East", "Øst"),
+    (lambda: labels.seat_name("S"), "South", "Syd"),
+    (lambda: labels.seat_letter("E"), "E", "Ø"),
+    (lambda: labels.seat_letter(Seat.WEST), "W", "V"),
+    (lambda: labels.side_name(Side.NS), "North–South", "Nord–Syd"),
+    (lambda: labels.side_name(Line.EW), "East–West", "Øst–Vest"),
+    (lambda: labels.side_short("NS"), "N–S", "N–S"),
+    (lambda: labels.side_short(Pair.Line.EW), "E–W", "Ø–V"),
+    (lambda: labels.side_heading("EW", "score"), "E–W score", "Ø–V poeng"),
+    (lambda: labels.side_heading(Side.NS, "matchpoints"), "N–S matchpoints", "N–S matchpoeng"),
+    (lambda: labels.side_heading("EW", SideHeading.PERCENT), "E–W %", "Ø–V %"),
+    (lambda: labels.side_heading("NS", "adjusted"), "N–S adjusted %", "N–S justert %"),
+    (lambda: labels.suit_name(Suit.CLUBS), "Clubs", "Kløver"),
+    (lambda: labels.strain_name("NT"), "No trumps", "Grand"),
+    (lambda: labels.strain_name(Strain.DIAMONDS), "Diamonds", "Ruter"),
+    (lambda: labels.strain_text(Strain.HEARTS), "♥", "♥"),
+    (lambda: labels.strain_text("NT"), "NT", "NT"),
+    (lambda: labels.contract_text(Contract.parse("4S")), "4♠", "4♠"),
+    (lambda: labels.contract_text("5D"), "5♦", "5♦"),
+    (lambda: labels.contract_text("1nt"), "1NT", "1NT"),
+    (lambda: labels.contract_text("6C"), "6♣", "6♣"),
+    (lambda: labels.contract_text(""), "", ""),
+    (lambda: labels.pair_number(3, "NS"), "3 N–S", "3 N–S"),
+    (lambda: labels.pair_number(3, Line.EW), "3 E–W", "3 Ø–V"),
+    (lambda: labels.pair_number(5, ""), "5", "5"),
+    (lambda: labels.pair_number(5, None), "5", "5"),
+    (lambda: labels.pair_number_line_first(12, Line.EW), "E–W 12", "Ø–V 12"),
+    (lambda: labels.pair_number_line_first(7, None), "7", "7"),
+    (lambda: labels.net_text(420), "N–S +420", "N–S +420"),
+    (lambda: labels.net_text(-50), "E–W +50", "Ø–V +50"),
+    (lambda: labels.net_text(0), "0", "0"),
+    (
+        lambda: labels.par_text(Contract.parse("3NT"), Seat.SOUTH, 400),
+        "Par: 3NT by South, +400",
+        "Par: 3NT av Syd, +400",
+    ),
+]
+
+
+@pytest.mark.parametrize(("words", "english", "norwegian"), ENGLISH_AND_NORWEGIAN)
+def test_the_helpers_speak_english_and_norwegian(
+    words: Callable[[], str], english: str, norwegian: str
+) -> None:
+    with translation.override("en"):
+        assert words() == english
+    with translation.override("nb"):
+        assert words() == norwegian
+
+
+@pytest.mark.parametrize(
+    ("names", "text"),
+    [
+        ([], ""),
+        (["Emma H"], "Emma H"),
+        (["Emma H", "Oliver S"], "Emma H & Oliver S"),
+        (["Emma H", "Oliver S", "Nora B"], "Emma H, Oliver S & Nora B"),
+    ],
+)
+def test_a_pairs_names(names: list[str], text: str) -> None:
+    assert labels.names_text(names) == text
+    assert labels.names_text(iter(names)) == text
+
+
+def test_a_pupils_short_name() -> None:
+    assert labels.pupil_short_name("Emma", "Hansen") == "Emma H"
+    assert labels.pupil_short_name("Sofie", "") == "Sofie"
+    assert labels.pupil_short_name("Åse", "Ødegård") == "Åse Ø"
+
+
+def test_the_template_filters_are_the_helpers() -> None:
+    template = Template(
+        "{% load bridge %}{{ 'EW'|side_short }}|{{ 'EW'|side_name }}|"
+        "{{ 'NS'|side_heading:'score' }}|{{ 'E'|seat_letter }}|{{ 'N'|seat_name }}|"
+        "{{ 'NT'|strain_symbol }}|{{ 'S'|strain_symbol }}|{{ 'H'|strain_name }}|"
+        "{{ '4S'|contract_text }}|{{ contract|contract_html }}|{{ '3NT'|contract_html }}"
+    )
+    with translation.override("nb"):
+        html = template.render(Context({"contract": Contract.parse("4H")}))
+    assert html.split("|") == [
+        "Ø–V",
+        "Øst–Vest",
+        "N–S poeng",
+        "Ø",
+        "Nord",
+        "NT",
+        "♠",
+        "Hjerter",
+        "4♠",
+        '<span class="contract">4<span class="suit suit-h" aria-hidden="true">♥</span>'
+        '<span class="visually-hidden"> Hjerter</span></span>',
+        '<span class="contract">3NT</span>',
+    ]
+
+
+def test_the_round_grid_shows_contracts_with_suit_symbols(alice, alice_client: Client) -> None:  # type: ignore[no-untyped-def]
+    session = running_session(alice, seed="labels")
+    table = session.tables.get(number=1)
+    result_services.result_record(table=table, board_number=1, contract="4S", tricks_won=10)
+    html = alice_client.get(f"/sessions/{session.pk}/grid/", headers={"HX-Request": "true"})
+    text = " ".join(html.content.decode().split())
+    assert (
+        '<span class="contract">4<span class="suit suit-s" aria-hidden="true">♠</span>'
+        '<span class="visually-hidden"> Spades</span></span> 10'
+    ) in text
+    assert "4S 10" not in text

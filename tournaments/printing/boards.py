@@ -29,6 +29,7 @@ from reportlab.pdfgen.canvas import Canvas
 from scoring.cards import Deal, Seat, Strain, Suit
 from scoring.dd import DDTable, Par
 from scoring.declaring import Declaration, find_declarer
+from tournaments import labels
 from tournaments.printing.common import (
     BLACK,
     GREY,
@@ -46,9 +47,6 @@ from tournaments.printing.common import (
     grid,
     new_canvas,
     page_count,
-    seat_initial,
-    seat_name,
-    strain_text,
 )
 from tournaments.printing.common import page_size as resolve_page_size
 
@@ -178,7 +176,7 @@ def _draw_board(
         canvas,
         left,
         top - 23,
-        _("Dealer: %(seat)s") % {"seat": seat_name(board.dealer)},
+        _("Dealer: %(seat)s") % {"seat": labels.seat_name(board.dealer)},
         font=fonts.regular,
         size=8,
         fonts=fonts,
@@ -226,7 +224,7 @@ def _draw_hand(
         canvas,
         x,
         baseline,
-        seat_name(seat),
+        labels.seat_name(seat),
         font=fonts.bold,
         size=9,
         fonts=fonts,
@@ -291,7 +289,7 @@ def _draw_table_square(canvas: Canvas, x: float, y: float, *, fonts: FontSet) ->
             canvas,
             ix,
             iy,
-            seat_initial(seat),
+            labels.seat_letter(seat),
             font=fonts.bold,
             size=size,
             fonts=fonts,
@@ -329,7 +327,7 @@ def _draw_dd_table(canvas: Canvas, area: Rect, board: BoardPrint, *, fonts: Font
             canvas,
             area.x + column * (index + 1.5),
             baseline,
-            strain_text(strain),
+            labels.strain_text(strain),
             font=fonts.bold,
             size=size,
             fonts=fonts,
@@ -341,7 +339,9 @@ def _draw_dd_table(canvas: Canvas, area: Rect, board: BoardPrint, *, fonts: Font
     for row, seat in enumerate(Seat):
         y = baseline - (row + 1) * leading
         font = fonts.bold if seat is board.declarer else fonts.regular
-        draw_text(canvas, area.x + 1, y, seat_initial(seat), font=font, size=size, fonts=fonts)
+        draw_text(
+            canvas, area.x + 1, y, labels.seat_letter(seat), font=font, size=size, fonts=fonts
+        )
         for index, strain in enumerate(_DD_STRAINS):
             draw_text(
                 canvas,
@@ -360,12 +360,7 @@ def _draw_par(
     canvas: Canvas, x: float, y: float, par: Par, max_width: float, fonts: FontSet
 ) -> None:
     """``Par: 4♠ by South, +420``: the best contract double dummy and its net score."""
-    contract = f"{par.contract.level}{strain_text(par.contract.strain)}"
-    text = _("Par: %(contract)s by %(seat)s, %(score)s") % {
-        "contract": contract,
-        "seat": seat_name(par.declarer),
-        "score": f"{par.net:+d}",
-    }
+    text = labels.par_text(par.contract, par.declarer, par.net)
     draw_text(canvas, x, y, text, font=fonts.regular, size=7.5, fonts=fonts, max_width=max_width)
 
 
@@ -427,7 +422,7 @@ def _draw_curtain_card(
         canvas,
         right,
         baseline,
-        seat_name(seat),
+        labels.seat_name(seat),
         font=fonts.bold,
         size=16,
         fonts=fonts,
@@ -438,7 +433,7 @@ def _draw_curtain_card(
         canvas,
         left,
         baseline - 14,
-        _("Dealer: %(seat)s") % {"seat": seat_name(board.dealer)},
+        _("Dealer: %(seat)s") % {"seat": labels.seat_name(board.dealer)},
         font=fonts.regular,
         size=9,
         fonts=fonts,

@@ -1,8 +1,10 @@
 """Page sizes, fonts, colours and text helpers shared by every printable.
 
-Board slips, curtain cards, and later table cards, standings and curve sheets all draw
-with reportlab's canvas through these helpers, so they look alike and handle suit
-symbols and Norwegian letters the same way.
+Board slips, curtain cards, table cards, standings and curve sheets all draw with
+reportlab's canvas through these helpers, so they look alike and handle suit symbols and
+Norwegian letters the same way. The last section holds what the three movement papers
+(table cards, movement chart, pair cards) share. Their words (seats, sides, pairs,
+contracts) come from :mod:`tournaments.labels`.
 
 Fonts
 -----
@@ -31,11 +33,13 @@ the nearest WinAnsi letter rather than printed as a black box.
 
 from __future__ import annotations
 
+import io
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.pagesizes import A4, LETTER
@@ -43,13 +47,16 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from scoring.cards import Card, Seat, Strain, Suit
-from tournaments.labels import NO_TRUMPS_SHORT, SEAT_LETTERS, SEAT_NAMES, holding_text
+from scoring.cards import Card, Suit
+from scoring.movements import Movement, PairId
+from tournaments.labels import holding_text
 
 # -- Page sizes ---------------------------------------------------------------------------
 
 #: The paper sizes the print centre offers, in points (1/72 inch), portrait.
 PAGE_SIZES: dict[str, tuple[float, float]] = {"A4": A4, "Letter": LETTER}
+#: Their names, as a view passes them on (``tournaments.http.paper_size``).
+PaperSize = Literal["A4", "Letter"]
 
 #: White space kept clear round the page edge; most office printers need about 5 mm.
 MARGIN = 28.0
@@ -208,24 +215,6 @@ SUIT_COLOURS: dict[Suit, Color] = {
 }
 
 SUIT_BY_SYMBOL: dict[str, Suit] = {suit.symbol: suit for suit in Suit}
-
-
-# -- Words --------------------------------------------------------------------------------
-
-
-def seat_name(seat: Seat) -> str:
-    """The seat's name in the active language ("North", "Nord")."""
-    return str(SEAT_NAMES[seat])
-
-
-def seat_initial(seat: Seat) -> str:
-    """N E S W in English, N Ø S V in Norwegian, as the glossary writes them."""
-    return str(SEAT_LETTERS[seat])
-
-
-def strain_text(strain: Strain) -> str:
-    """``"♠"`` … ``"♣"`` for a suit, the translated ``"NT"`` for no trumps."""
-    return str(NO_TRUMPS_SHORT) if strain is Strain.NO_TRUMPS else strain.symbol
 
 
 # -- Drawing text with suit symbols ---------------------------------------------------------
@@ -474,3 +463,130 @@ def draw_cut_lines(canvas: Canvas, cells: Sequence[Rect]) -> None:
     for x1, y1, x2, y2 in sorted(edges):
         canvas.line(x1, y1, x2, y2)
     canvas.setDash()
+
+
+# -- Movement papers: table cards, movement chart, pair cards ------------------------------
+
+#: Background of a round where a pair has the round off (a light grey that photocopies).
+SHADE = HexColor("#E6E6E6")
+#: Background of the header row of a table.
+HEADER_SHADE = HexColor("#F0F0F0")
+
+
+@dataclass(frozen=True)
+class SessionPrint:
+    """Everything the movement papers print about one session.
+
+    ``pair_names`` gives each pair's names as printed ("Emma H & Oliver S"); a pair
+    without names prints its number only. ``table_urls`` maps a table number to the
+    absolute address of that table's entry page, which the table card prints as a QR
+    code and as text. ``page_size`` is ``"A4"`` or ``"Letter"``.
+    """
+
+    title: str
+    movement: Movement
+    pair_names: Mapping[PairId, str]
+    table_urls: Mapping[int, str]
+    page_size: str = "A4"
+
+    def names(self, pair: PairId | None) -> str:
+        if pair is None:
+            return ""
+        return self.pair_names.get(pair, "").strip()
+
+
+def boards_text(boards: range) -> str:
+    """``"5–6"`` for boards 5 and 6, ``"5"`` for one board, ``"—"`` for none."""
+    if not boards:
+        return "—"
+    if len(boards) == 1:
+        return str(boards[0])
+    return f"{boards[0]}–{boards[-1]}"
+
+
+def tables_text(tables: Sequence[int]) -> str:
+    """``"2 & 3"``: tables that share boards or receive them."""
+    return " & ".join(str(table) for table in tables)
+
+
+def start_pdf(
+    session: SessionPrint, size: tuple[float, float], kind: str
+) -> tuple[Canvas, io.BytesIO]:
+    """A new PDF for one of the session's papers, and the buffer it is written to."""
+    buffer = io.BytesIO()
+    canvas = new_canvas(
+        buffer, size, title=session.title or kind, language=translation.get_language()
+    )
+    return canvas, buffer
+
+
+def fill_rect(canvas: Canvas, rect: Rect, colour: Color) -> None:
+    """Shade ``rect`` (no border)."""
+    canvas.setFillColor(colour)
+    canvas.rect(rect.x, rect.y, rect.width, rect.height, stroke=0, fill=1)
+    canvas.setFillColor(BLACK)
+
+
+def cell_text(
+    canvas: Canvas,
+    cell: Rect,
+    baseline: float,
+    text: str,
+    *,
+    font: str,
+    size: float,
+    fonts: FontSet,
+    align: Align = "left",
+    colour: Color = BLACK,
+    pad: float = 6.0,
+    min_scale: float = 0.6,
+) -> float:
+    """``text`` on ``baseline`` inside ``cell`` (left, centred or right), shrunk to fit."""
+    x = {"left": cell.x + pad, "centre": cell.x + cell.width / 2, "right": cell.right - pad}[align]
+    return draw_text(
+        canvas,
+        x,
+        baseline,
+        text,
+        font=font,
+        size=size,
+        fonts=fonts,
+        colour=colour,
+        align=align,
+        max_width=cell.width - 2 * pad,
+        min_scale=min_scale,
+    )
+
+
+def split_columns(area: Rect, fractions: Sequence[float]) -> list[Rect]:
+    """Split ``area`` into side-by-side columns of the given shares of its width."""
+    total = sum(fractions)
+    columns: list[Rect] = []
+    x = area.x
+    for fraction in fractions:
+        width = area.width * fraction / total
+        columns.append(Rect(x, area.y, width, area.height))
+        x += width
+    return columns
+
+
+def row_cells(columns: Sequence[Rect], y: float, height: float) -> list[Rect]:
+    """One row of ``columns``: the cells between ``y`` and ``y + height``."""
+    return [Rect(column.x, y, column.width, height) for column in columns]
+
+
+def draw_rule(
+    canvas: Canvas, x1: float, y: float, x2: float, *, colour: Color = LIGHT_GREY
+) -> None:
+    """A thin horizontal line between rows."""
+    canvas.setStrokeColor(colour)
+    canvas.setLineWidth(0.6)
+    canvas.line(x1, y, x2, y)
+
+
+def fitting_size(
+    texts: Sequence[str], font: str, size: float, width: float, fonts: FontSet
+) -> float:
+    """The largest size up to ``size`` at which every one of ``texts`` fits ``width``."""
+    widest = max((text_width(text, font, size, fonts) for text in texts), default=0.0)
+    return size if widest <= width else size * width / widest

@@ -28,11 +28,11 @@ from dataclasses import dataclass
 
 from django.utils import formats, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from scoring.contracts import Contract
+from scoring.cards import Side
+from tournaments import labels
 from tournaments.printing.common import (
     BLACK,
     GREY,
@@ -45,9 +45,6 @@ from tournaments.printing.common import (
     draw_page_header,
     draw_text,
     new_canvas,
-    seat_initial,
-    seat_name,
-    strain_text,
     text_width,
 )
 from tournaments.printing.common import page_size as resolve_page_size
@@ -223,16 +220,6 @@ def percent_text(percent: float) -> str:
     return f"{decimal_text(percent, 2, strip=False)} %"
 
 
-def signed_text(points: int) -> str:
-    """``"+420"``, ``"-50"``, ``"0"``."""
-    return f"{points:+d}" if points else "0"
-
-
-def contract_text(contract: Contract) -> str:
-    """``"4♠"``, ``"3NT"``: the level and the strain's symbol (translated NT)."""
-    return f"{contract.level}{strain_text(contract.strain)}"
-
-
 # -- Standings ------------------------------------------------------------------------------
 
 
@@ -255,8 +242,8 @@ def _standings_values(row: StandingRow, by_total: bool) -> list[str]:
     pair = [row.pair.label, row.pair.names]
     figures = [percent_text(row.percentage), decimal_text(row.matchpoints)]
     if by_total:
-        return [row.total_place, *pair, signed_text(row.total_points), *figures]
-    return [row.place, *pair, *figures, signed_text(row.total_points)]
+        return [row.total_place, *pair, labels.signed_text(row.total_points), *figures]
+    return [row.place, *pair, *figures, labels.signed_text(row.total_points)]
 
 
 def _bold_column(number: int) -> bool:
@@ -442,8 +429,8 @@ _HEADER_SIZE = 7.5
 
 
 def _traveller_columns() -> list[_Column]:
-    ns = pgettext("short side", "N–S")
-    ew = pgettext("short side", "E–W")
+    ns = labels.side_short(Side.NS)
+    ew = labels.side_short(Side.EW)
     return [
         _Column(_("Table"), 0.06, "centre"),
         _Column(ns, 0.10, "left"),
@@ -471,8 +458,8 @@ def _traveller_values(line: TravellerLine) -> list[str]:
     scored = line.scored
     if scored is not None:
         values += [
-            contract_text(scored.contract),
-            seat_initial(scored.declarer),
+            labels.contract_text(scored.contract),
+            labels.seat_letter(scored.declarer),
             str(scored.tricks),
             str(scored.ns_points) if scored.ns_points or not scored.ew_points else "",
             str(scored.ew_points) if scored.ew_points or not scored.ns_points else "",
@@ -492,11 +479,7 @@ def par_text(board: BoardTraveller) -> str:
     """``"Par: 4♠ by South, +420"``, or ``""`` for a board not analysed."""
     if board.par is None:
         return ""
-    return _("Par: %(contract)s by %(seat)s, %(score)s") % {
-        "contract": contract_text(board.par.contract),
-        "seat": seat_name(board.par.declarer),
-        "score": signed_text(board.par.net),
-    }
+    return labels.par_text(board.par.contract, board.par.declarer, board.par.net)
 
 
 def travellers_pdf(

@@ -1,4 +1,5 @@
-"""Template filters that turn the rules library's values into the user's words."""
+"""Template filters that turn the rules library's values into the user's words. The
+words themselves live in :mod:`tournaments.labels`; each filter is a wrapper round it."""
 
 from __future__ import annotations
 
@@ -7,68 +8,92 @@ import functools
 from django import template
 from django.conf import settings
 from django.template.loader import render_to_string
-from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
 from scoring.cards import Seat, Strain, Suit
 from scoring.contracts import Contract
-from tournaments.labels import NO_TRUMPS_SHORT, SEAT_LETTERS, SEAT_NAMES, STRAIN_NAMES, SUIT_NAMES
+from tournaments import labels
 from tournaments.models import Pair
 
 register = template.Library()
 
 
 @register.filter
-def seat_name(seat: Seat | str) -> Promise:
-    return SEAT_NAMES[Seat(seat)]
+def seat_name(seat: Seat | str) -> str:
+    return labels.seat_name(seat)
 
 
 @register.filter
-def seat_letter(seat: Seat | str) -> Promise:
-    return SEAT_LETTERS[Seat(seat)]
+def seat_letter(seat: Seat | str) -> str:
+    return labels.seat_letter(seat)
 
 
 @register.filter
-def strain_name(strain: Strain | str) -> Promise:
-    return STRAIN_NAMES[Strain(strain)]
+def side_name(side: labels.SideLike) -> str:
+    return labels.side_name(side)
 
 
 @register.filter
-def suit_name(suit: Suit | str) -> Promise:
-    return SUIT_NAMES[Suit(suit)]
+def side_short(side: labels.SideLike) -> str:
+    return labels.side_short(side)
+
+
+@register.filter
+def side_heading(side: labels.SideLike, heading: str) -> str:
+    """``{{ "NS"|side_heading:"score" }}`` → "N–S score"."""
+    return labels.side_heading(side, heading)
+
+
+@register.filter
+def strain_name(strain: Strain | str) -> str:
+    return labels.strain_name(strain)
+
+
+@register.filter
+def suit_name(suit: Suit | str) -> str:
+    return labels.suit_name(suit)
+
+
+@register.filter
+def strain_symbol(strain: Strain | str) -> str:
+    return labels.strain_text(strain)
 
 
 @register.filter
 def pair_number(pair: Pair) -> str:
     """ "3 N–S" / "3 Ø–V" in a Mitchell, "3" in a Howell."""
-    if pair.line == Pair.Line.NS:
-        return _("%(number)s N–S") % {"number": pair.number}
-    if pair.line == Pair.Line.EW:
-        return _("%(number)s E–W") % {"number": pair.number}
-    return str(pair.number)
+    return labels.pair_number(pair.number, pair.line)
 
 
 @register.filter
-def strain_symbol(strain: Strain | str) -> str:
-    return Strain(strain).symbol
+def pair_names(pair: Pair) -> str:
+    """ "Emma Hansen & Oliver Smith" (the pupils prefetched with the pair)."""
+    return labels.names_text(str(member.pupil) for member in pair.members.all())
 
 
 @register.filter
-def contract_html(contract: Contract) -> SafeString:
+def contract_text(contract: Contract | str) -> str:
+    return labels.contract_text(contract)
+
+
+@register.filter
+def contract_html(contract: Contract | str) -> SafeString:
     """A contract as the site shows it: "4♠" with the suit's name for screen readers,
-    "1NT" in the user's words."""
+    "1NT" in the user's words. Takes a contract or its stored notation ("4S")."""
+    if contract == "":
+        return SafeString("")
+    contract = labels.as_contract(contract)
     if contract.strain is Strain.NO_TRUMPS:
-        return format_html('<span class="contract">{}{}</span>', contract.level, NO_TRUMPS_SHORT)
+        return format_html('<span class="contract">{}</span>', labels.contract_text(contract))
     return format_html(
         '<span class="contract">{}<span class="suit suit-{}" aria-hidden="true">{}</span>'
         '<span class="visually-hidden"> {}</span></span>',
         contract.level,
         contract.strain.value.lower(),
-        contract.strain.symbol,
-        STRAIN_NAMES[contract.strain],
+        labels.strain_text(contract.strain),
+        labels.strain_name(contract.strain),
     )
 
 

@@ -1,0 +1,241 @@
+"""Pair cards, as PDF: a small card per pair, six a page with dashed lines to cut along.
+
+For each round the card gives the table, the seats, the opponents and the boards.
+
+Pure reportlab, no database: it takes a
+:class:`~tournaments.printing.common.SessionPrint`. Every word goes through gettext.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.utils.translation import gettext as _
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+from scoring.movements import Line, PairId, PairRound, pair_card
+from tournaments import labels
+from tournaments.printing.common import (
+    BLACK,
+    GREY,
+    HEADER_SHADE,
+    SHADE,
+    STANDARD_FONTS,
+    Align,
+    FontSet,
+    Rect,
+    SessionPrint,
+    boards_text,
+    cell_text,
+    content_area,
+    draw_cut_lines,
+    draw_page_header,
+    draw_rule,
+    draw_text,
+    fill_rect,
+    fitting_size,
+    grid,
+    page_count,
+    page_size,
+    row_cells,
+    split_columns,
+    start_pdf,
+)
+
+__all__ = ["PAIR_CARDS_PER_PAGE", "pair_card_cells", "pair_cards_pdf"]
+
+#: Pair cards: two columns by three rows a page.
+PAIR_CARD_COLUMNS, PAIR_CARD_ROWS = 2, 3
+PAIR_CARDS_PER_PAGE = PAIR_CARD_COLUMNS * PAIR_CARD_ROWS
+
+# Shares of the card's width: Round, Table, Direction, Opponents, Boards.
+_PAIR_CARD_COLUMNS = (0.09, 0.09, 0.24, 0.42, 0.16)
+_PAIR_CARD_ALIGN: tuple[Align, ...] = ("centre", "centre", "left", "left", "centre")
+_PAIR_CARD_PAD = 10.0
+_PAIR_CARD_MAX_ROW = 20.0
+
+
+def pair_card_cells(size: tuple[float, float]) -> list[Rect]:
+    """Where the pair cards of one page go, in reading order."""
+    return grid(content_area(size), rows=PAIR_CARD_ROWS, columns=PAIR_CARD_COLUMNS)
+
+
+def pair_cards_pdf(session: SessionPrint, *, fonts: FontSet = STANDARD_FONTS) -> bytes:
+    """A card for every pair, six a page between dashed cut lines, as PDF bytes."""
+    size = page_size(session.page_size)
+    kind = _("Pair cards")
+    canvas, buffer = start_pdf(session, size, kind)
+    movement = session.movement
+    pairs = sorted(movement.pair_ids, key=lambda pair: pair.sort_key)
+    cells = pair_card_cells(size)
+    pages = page_count(len(pairs), PAIR_CARDS_PER_PAGE)
+    for page in range(pages):
+        draw_page_header(
+            canvas, size, title=session.title, kind=kind, page=page + 1, pages=pages, fonts=fonts
+        )
+        on_page = pairs[page * PAIR_CARDS_PER_PAGE : (page + 1) * PAIR_CARDS_PER_PAGE]
+        for cell, pair in zip(cells, on_page, strict=False):
+            _draw_pair_card(canvas, cell, session, pair, fonts=fonts)
+        draw_cut_lines(canvas, cells[: len(on_page)])
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _draw_pair_card(
+    canvas: Canvas, cell: Rect, session: SessionPrint, pair: PairId, *, fonts: FontSet
+) -> None:
+    """ "Pair 3 N–S" and the names, then a line per round."""
+    left = cell.x + _PAIR_CARD_PAD
+    right = cell.right - _PAIR_CARD_PAD
+    top = cell.top - _PAIR_CARD_PAD
+    heading = _("Pair %(pair)s") % {"pair": labels.pair_number(pair.number, pair.direction)}
+    used = draw_text(
+        canvas,
+        left,
+        top - 16,
+        heading,
+        font=fonts.bold,
+        size=18,
+        fonts=fonts,
+        max_width=(right - left) * 0.6,
+    )
+    if session.title:
+        draw_text(
+            canvas,
+            right,
+            top - 12,
+            session.title,
+            font=fonts.regular,
+            size=8,
+            fonts=fonts,
+            colour=GREY,
+            align="right",
+            max_width=right - left - used - 10,
+        )
+    names = session.names(pair)
+    if names:
+        draw_text(
+            canvas,
+            left,
+            top - 33,
+            names,
+            font=fonts.regular,
+            size=11.5,
+            fonts=fonts,
+            max_width=right - left,
+        )
+    body = Rect(left, cell.y + _PAIR_CARD_PAD, right - left, top - 42 - cell.y - _PAIR_CARD_PAD)
+    columns = split_columns(body, _PAIR_CARD_COLUMNS)
+    header_height = 15.0
+    header = row_cells(columns, body.top - header_height, header_height)
+    fill_rect(canvas, Rect(left, header[0].y, right - left, header_height), HEADER_SHADE)
+    titles = (_("Round"), _("Table"), _("Direction"), _("Opponents"), _("Boards"))
+    for column, title, align in zip(header, titles, _PAIR_CARD_ALIGN, strict=True):
+        cell_text(
+            canvas,
+            column,
+            column.y + 4.5,
+            title,
+            font=fonts.bold,
+            size=8,
+            fonts=fonts,
+            align=align,
+            pad=1.5,
+        )
+    rounds = pair_card(session.movement, pair)
+    row_height = min(_PAIR_CARD_MAX_ROW, (body.height - header_height) / max(1, len(rounds)))
+    size = min(10.5, row_height * 0.62)
+    # One size for a whole column, so "North–South" is not smaller than "East–West".
+    sides = [labels.side_name(line) for line in Line]
+    direction_size = fitting_size(sides, fonts.regular, size, columns[2].width - 6, fonts)
+    boards = [boards_text(row.boards) for row in rounds]
+    boards_size = fitting_size(boards, fonts.regular, size, columns[4].width - 6, fonts)
+    top_of_row = header[0].y
+    for row in rounds:
+        cells = row_cells(columns, top_of_row - row_height, row_height)
+        _draw_pair_round(
+            canvas,
+            cells,
+            row,
+            pair,
+            session,
+            size=size,
+            direction_size=direction_size,
+            boards_size=boards_size,
+            fonts=fonts,
+        )
+        top_of_row -= row_height
+        draw_rule(canvas, left, top_of_row, right)
+
+
+def _draw_pair_round(
+    canvas: Canvas,
+    cells: Sequence[Rect],
+    row: PairRound,
+    pair: PairId,
+    session: SessionPrint,
+    *,
+    size: float,
+    direction_size: float,
+    boards_size: float,
+    fonts: FontSet,
+) -> None:
+    """Round, table, seats, opponents (number in bold, then names) and boards."""
+    round_cell, table_cell, direction_cell, opponents_cell, boards_cell = cells
+    baseline = round_cell.y + (round_cell.height - size) / 2 + size * 0.22
+
+    def put(
+        cell: Rect,
+        text: str,
+        *,
+        bold: bool = False,
+        align: Align = "left",
+        colour: Color = BLACK,
+        min_scale: float = 0.6,
+        text_size: float = size,
+    ) -> float:
+        return cell_text(
+            canvas,
+            cell,
+            baseline,
+            text,
+            font=fonts.bold if bold else fonts.regular,
+            size=text_size,
+            fonts=fonts,
+            align=align,
+            colour=colour,
+            pad=3.0,
+            min_scale=min_scale,
+        )
+
+    if row.sits_out:
+        width = boards_cell.right - round_cell.x
+        fill_rect(canvas, Rect(round_cell.x, round_cell.y, width, round_cell.height), SHADE)
+    put(round_cell, str(row.round), bold=True, align="centre")
+    put(table_cell, str(row.table), bold=True, align="centre")
+    if row.sits_out:
+        put(direction_cell, "—", colour=GREY)
+        put(opponents_cell, _("Round off"), bold=True)
+        put(boards_cell, "—", align="centre", colour=GREY)
+        return
+    # In an arrow-switched round a Mitchell pair sits the other way: bold says so.
+    switched = pair.direction is not None and row.direction is not pair.direction
+    put(direction_cell, labels.side_name(row.direction), bold=switched, text_size=direction_size)
+    if row.opponent is not None:
+        width = put(
+            opponents_cell,
+            labels.pair_number(row.opponent.number, row.opponent.direction),
+            bold=True,
+        )
+        names = session.names(row.opponent)
+        if names:
+            rest = Rect(
+                opponents_cell.x + width + 4,
+                opponents_cell.y,
+                max(1.0, opponents_cell.width - width - 4),
+                opponents_cell.height,
+            )
+            put(rest, names, min_scale=0.55)
+    put(boards_cell, boards_text(row.boards), align="centre", text_size=boards_size)
