@@ -17,8 +17,7 @@ from django.views.decorators.http import require_GET
 from scoring.curves import CurveStats, curve_stats
 from tournaments import curves, selectors, sessions
 from tournaments.charts import ChartLabels, curve_svg
-from tournaments.forms import parse_id
-from tournaments.http import attachment, paper_size
+from tournaments.http import attachment, paper_size, parse_id
 from tournaments.models import Board, Pair, Pupil, Session
 from tournaments.printing.curves import curve_sheet_pdf, worksheet_pdf
 

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import functools
-import re
 import unicodedata
 from collections.abc import Sequence
 from typing import Any
@@ -14,17 +13,6 @@ from scoring.contracts import Contract, ContractKind
 from scoring.profiles import get_profile
 from tournaments.labels import PROFILE_NAMES, STRAIN_NAMES
 from tournaments.models import BoardSet, Pupil, Result, Session
-
-ID = re.compile(r"[0-9]{1,18}")
-
-
-def parse_id(value: str | None) -> int | None:
-    """A number sent in a form or a query (a database id, a round): plain digits that fit
-    the database's integers, or None for anything else (never an error page)."""
-    if value is None or not ID.fullmatch(value):
-        return None
-    return int(value)
-
 
 # Letters, marks, numbers, punctuation, symbols and plain spaces: no control characters,
 # no invisible formatting (a right-to-left override would print a name backwards).

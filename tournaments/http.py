@@ -1,11 +1,24 @@
-"""Small request and response helpers the download views share."""
+"""Small request and response helpers the views share: numbers sent in a form or a query,
+the paper size of a printable, a file to download."""
 
 from __future__ import annotations
+
+import re
 
 from django.http import HttpRequest, HttpResponse
 from django.utils.http import content_disposition_header
 
 from tournaments.printing.common import PaperSize
+
+ID = re.compile(r"[0-9]{1,18}")
+
+
+def parse_id(value: str | None) -> int | None:
+    """A number sent in a form or a query (a database id, a round): plain digits that fit
+    the database's integers, or None for anything else (never an error page)."""
+    if value is None or not ID.fullmatch(value):
+        return None
+    return int(value)
 
 
 def paper_size(request: HttpRequest) -> PaperSize:

@@ -19,7 +19,8 @@ from django_htmx.http import HttpResponseClientRefresh, reselect, reswap, retarg
 
 from scoring.contracts import Contract
 from tournaments import result_selectors, result_services, sessions
-from tournaments.forms import ResultForm, parse_id
+from tournaments.forms import ResultForm
+from tournaments.http import parse_id
 from tournaments.labels import net_text
 from tournaments.models import Result, Session
 from tournaments.result_selectors import TableAtWork

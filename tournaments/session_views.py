@@ -17,8 +17,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring.movements import MitchellStyle, PairId
 from tournaments import labels, result_selectors, selectors, services, sessions
-from tournaments.forms import PresentForm, PupilForm, SessionSetupForm, parse_id
-from tournaments.http import attachment, paper_size
+from tournaments.forms import PresentForm, PupilForm, SessionSetupForm
+from tournaments.http import attachment, paper_size, parse_id
 from tournaments.models import Pair, PairMember, Pupil, Session
 from tournaments.printing.common import SessionPrint
 from tournaments.printing.movement_chart import movement_chart_pdf

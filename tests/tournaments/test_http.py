@@ -1,11 +1,11 @@
-"""The download views' shared helpers: the paper asked for, and a file to save."""
+"""The views' shared helpers: numbers sent in a form, the paper asked for, a file to save."""
 
 from __future__ import annotations
 
 import pytest
 from django.test import RequestFactory
 
-from tournaments.http import attachment, paper_size
+from tournaments.http import attachment, paper_size, parse_id
 
 
 @pytest.mark.parametrize(
@@ -37,3 +37,24 @@ def test_an_attachment_is_a_file_to_save_under_its_name() -> None:
 def test_an_attachment_name_outside_ascii_is_encoded() -> None:
     response = attachment(b"x", "Bjørn.pbn", "text/plain; charset=utf-8")
     assert response["Content-Disposition"] == "attachment; filename*=utf-8''Bj%C3%B8rn.pbn"
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("7", 7),
+        ("007", 7),
+        (str(10**18 - 1), 10**18 - 1),
+        (str(2**63), None),
+        ("9" * 5000, None),
+        ("²", None),
+        ("-1", None),
+        (" 7", None),
+        ("", None),
+        (None, None),
+    ],
+)
+def test_parse_id_takes_plain_digits_that_fit_the_database(
+    value: str | None, expected: int | None
+) -> None:
+    assert parse_id(value) == expected
