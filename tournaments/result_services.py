@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from scoring.contracts import Contract
 from tournaments import sessions
+from tournaments.labels import contract_text
 from tournaments.models import Result, ResultChange, Session, Table
 from tournaments.result_selectors import Slot, board_for_session, slot_for
 from tournaments.scores import score_result
@@ -31,6 +32,26 @@ class SessionNotRunning(ValidationError):
 
     def __init__(self) -> None:
         super().__init__(_("This session is not running."))
+
+
+class KeyReused(ValidationError):
+    """A form's key came back with another board or other answers than the result it
+    saved: nothing is saved or changed (the result saved with it stands)."""
+
+    def __init__(self, saved: Result) -> None:
+        super().__init__(
+            _(
+                "This form was already saved for board %(board)s with other answers "
+                "(%(contract)s, %(tricks)s tricks). Nothing was changed: if that is "
+                "wrong, ask the teacher to correct it."
+            )
+            % {
+                "board": saved.board_number,
+                "contract": contract_text(saved.contract),
+                "tricks": saved.tricks_won,
+            }
+        )
+        self.saved = saved
 
 
 class RoundMovedOn(Exception):
@@ -87,7 +108,8 @@ def result_record(
 
     The same form sent twice (same ``idempotency_key``: a double tap, a retry after the
     network dropped) returns the first result, even once the round or the session has
-    moved on. A board that already has a result at this table (another device) raises
+    moved on; the same key with another board or other answers raises
+    :class:`KeyReused` (a ValidationError) and changes nothing. A board that already has a result at this table (another device) raises
     :class:`ResultConflict` with the result that stands; nothing is overwritten. A form
     shown in another round than the current one (``shown_round``) raises
     :class:`RoundMovedOn`, a closed session :class:`SessionNotRunning`, and a board not
@@ -102,6 +124,9 @@ def result_record(
     standing = None
     for result in found:
         if idempotency_key and result.idempotency_key == idempotency_key:
+            sent = (result.board_number, result.contract, result.tricks_won, result.revoke)
+            if sent != (board_number, str(contract), tricks_won, revoke):
+                raise KeyReused(result)
             return result
         standing = result
     if session.state != Session.State.RUNNING:

@@ -68,10 +68,37 @@ def test_the_score_shows_before_saving(session: Session) -> None:
 def test_the_same_form_twice_makes_one_result(session: Session) -> None:
     tab = table(session, 1)
     first = post_result(Client(), tab, 1, key="double-tap")
-    second = post_result(Client(), tab, 1, key="double-tap", tricks=11)
+    second = post_result(Client(), tab, 1, key="double-tap")
     assert first.status_code == second.status_code == 302
     assert Result.objects.count() == 1
     assert Result.objects.get().tricks_won == 10
+
+
+@pytest.mark.parametrize(
+    "other",
+    [{"tricks": 11}, {"strain": "H"}, {"level": "part-score"}, {"revoke": "defending"}],
+)
+def test_a_form_key_sent_again_with_other_answers_is_refused(
+    session: Session, other: dict[str, Any]
+) -> None:
+    tab = table(session, 1)
+    assert post_result(Client(), tab, 1, key="one-form").status_code == 302
+    response = post_result(Client(), tab, 1, key="one-form", **other)
+    assert response.status_code == 422
+    assert "This form was already saved for board 1 with other answers (4♠, 10 tricks)." in (
+        response.content.decode()
+    )
+    assert Result.objects.count() == 1
+    assert (Result.objects.get().contract, Result.objects.get().tricks_won) == ("4S", 10)
+
+
+def test_a_form_key_sent_again_for_another_board_is_refused(session: Session) -> None:
+    tab = table(session, 1)
+    post_result(Client(), tab, 1, key="one-form")
+    response = post_result(Client(), tab, 2, key="one-form")
+    assert response.status_code == 422
+    assert "already saved for board 1" in response.content.decode()
+    assert list(Result.objects.values_list("board_number", flat=True)) == [1]
 
 
 def test_a_second_device_sees_the_first_result_and_overwrites_nothing(session: Session) -> None:
