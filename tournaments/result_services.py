@@ -109,11 +109,11 @@ def result_record(
     The same form sent twice (same ``idempotency_key``: a double tap, a retry after the
     network dropped) returns the first result, even once the round or the session has
     moved on; the same key with another board or other answers raises
-    :class:`KeyReused` (a ValidationError) and changes nothing. A board that already has a result at this table (another device) raises
-    :class:`ResultConflict` with the result that stands; nothing is overwritten. A form
-    shown in another round than the current one (``shown_round``) raises
-    :class:`RoundMovedOn`, a closed session :class:`SessionNotRunning`, and a board not
-    played here now a ValidationError.
+    :class:`KeyReused` (a ValidationError) and changes nothing. A board that already
+    has a result at this table (another device) raises :class:`ResultConflict` with the
+    result that stands; nothing is overwritten. A form shown in another round than the
+    current one (``shown_round``) raises :class:`RoundMovedOn`, a closed session
+    :class:`SessionNotRunning`, and a board not played here now a ValidationError.
     """
     session = _locked(table.session)
     # The form sent before, and the board's result at this table now, in one read.
