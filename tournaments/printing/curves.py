@@ -81,9 +81,8 @@ from tournaments.printing.standings import decimal_text
 CURVE_TABLE_KEYS = ("sheet", "hcp", "count", "mean", "games_chosen", "games_made")
 #: The keys :func:`worksheet_pdf` needs in ``table_labels``.
 WORKSHEET_TABLE_KEYS = ("worksheet", "board", "our_points", "contract", "tricks")
-#: Keys used when present: "total" (the table's total row), "instructions" (a line under
-#: the worksheet's grid).
-OPTIONAL_TABLE_KEYS = ("total", "instructions")
+# Keys used when present: "total" (the table's total row), "instructions" (a line under
+# the worksheet's grid).
 
 #: The worksheet's rows are never made shorter than this (about 6 mm to write in): more
 #: rows than fit go on over more pages.
