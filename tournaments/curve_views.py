@@ -4,9 +4,10 @@ and on paper (PDF), and the blank worksheet pupils fill in by hand."""
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.formats import date_format, get_format
 from django.utils.safestring import mark_safe
@@ -17,7 +18,7 @@ from django.views.decorators.http import require_GET
 from scoring.curves import CurveStats, curve_stats
 from tournaments import curves, selectors, sessions
 from tournaments.charts import ChartLabels, curve_svg
-from tournaments.http import attachment, paper_size, parse_id
+from tournaments.http import TeacherRequest, attachment, paper_size, parse_id
 from tournaments.models import Board, Pair, Pupil, Session
 from tournaments.printing.curves import curve_sheet_pdf, worksheet_pdf
 
@@ -68,7 +69,12 @@ def _date(value: str) -> datetime.date | None:
 
 
 def _respond(
-    request: HttpRequest, stats: CurveStats, *, title: str, stem: str, context: dict[str, object]
+    request: TeacherRequest,
+    stats: CurveStats,
+    *,
+    title: str,
+    stem: str,
+    context: Mapping[str, object],
 ) -> HttpResponse:
     if request.GET.get("format") == "pdf":
         paper = paper_size(request)
@@ -77,18 +83,19 @@ def _respond(
         )
         return attachment(data, f"{stem}-curve.pdf", "application/pdf")
     svg = curve_svg(stats, title=title, labels=chart_labels())
-    context.update(
-        title=title,
-        stats=stats,
-        rows=stats.with_results,
-        svg=mark_safe(svg),  # built from escaped text by tournaments.charts
-    )
-    return render(request, "tournaments/curve.html", context)
+    page = {
+        **context,
+        "title": title,
+        "stats": stats,
+        "rows": stats.with_results,
+        "svg": mark_safe(svg),  # built from escaped text by tournaments.charts
+    }
+    return render(request, "tournaments/curve.html", page)
 
 
 @require_GET
 @login_required
-def class_curve(request: HttpRequest, class_id: int) -> HttpResponse:
+def class_curve(request: TeacherRequest, class_id: int) -> HttpResponse:
     """The class's curve, for a date range (a term) and optionally one pupil."""
     school_class = selectors.get_class_for_teacher(request.user, class_id)
     start = _date(request.GET.get("from", ""))
@@ -119,7 +126,7 @@ def class_curve(request: HttpRequest, class_id: int) -> HttpResponse:
 
 @require_GET
 @login_required
-def session_curve(request: HttpRequest, session_id: int) -> HttpResponse:
+def session_curve(request: TeacherRequest, session_id: int) -> HttpResponse:
     """One session's curve, optionally for one pair (the deals it declared)."""
     session = sessions.get_session_for_teacher(request.user, session_id)
     if session.state == Session.State.DRAFT:
@@ -137,7 +144,7 @@ def session_curve(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @require_GET
 @login_required
-def worksheet(request: HttpRequest, class_id: int) -> HttpResponse:
+def worksheet(request: TeacherRequest, class_id: int) -> HttpResponse:
     """A blank worksheet; with ?session=ID, pre-filled with that session's boards and
     the declaring side's points."""
     school_class = selectors.get_class_for_teacher(request.user, class_id)

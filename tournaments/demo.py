@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 import random
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from scoring.cards import Strain
@@ -38,9 +38,7 @@ def plausible_result(board: selectors.BoardFacts, rng: random.Random) -> tuple[C
 
 
 @transaction.atomic
-def demo_session(
-    *, teacher: AbstractBaseUser, school_class: SchoolClass, board_set: BoardSet
-) -> Session:
+def demo_session(*, teacher: User, school_class: SchoolClass, board_set: BoardSet) -> Session:
     """A finished session for the class with every board played (idempotent: the
     class's first session is returned if it has one)."""
     existing = school_class.sessions.first()

@@ -86,6 +86,7 @@ MAX_PBN_BYTES = 2 * 1024 * 1024
 
 class BoardSetImportForm(forms.Form):
     file = forms.FileField(label=_("PBN file"))
+    filename = ""  # the uploaded file's name, once cleaned
     name = PlainCharField(
         label=_("Name"),
         max_length=80,
@@ -100,6 +101,7 @@ class BoardSetImportForm(forms.Form):
         """The file's text. PBN files are UTF-8 (with or without a byte-order mark) or,
         from older programs, Latin-1."""
         upload = self.cleaned_data["file"]
+        self.filename = upload.name or ""
         if upload.size > MAX_PBN_BYTES:
             raise forms.ValidationError(_("The file is larger than 2 MB; is it a PBN file?"))
         data = upload.read()
@@ -167,13 +169,14 @@ class SessionSetupForm(forms.Form):
     def __init__(self, *args: Any, board_sets: Sequence[BoardSet], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.board_sets = {str(board_set.pk): board_set for board_set in board_sets}
-        self.fields["board_set"].choices = [
+        sets, profiles = self.fields["board_set"], self.fields["scoring_profile"]
+        assert isinstance(sets, forms.ChoiceField)
+        assert isinstance(profiles, forms.ChoiceField)
+        sets.choices = [
             (self.NEW_SET, _("Deal a new set now, just the boards this movement needs")),
             *[(key, str(board_set)) for key, board_set in self.board_sets.items()],
         ]
-        self.fields["scoring_profile"].choices = [
-            (name, label) for name, label in PROFILE_NAMES.items()
-        ]
+        profiles.choices = list(PROFILE_NAMES.items())
 
 
 STRAIN_CHOICES = [(strain.value, STRAIN_NAMES[strain]) for strain in Strain]  # ♣ ♦ ♥ ♠ NT

@@ -5,10 +5,27 @@ from __future__ import annotations
 
 import re
 
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.utils.http import content_disposition_header
+from django_htmx.middleware import HtmxDetails
 
 from tournaments.printing.common import PaperSize
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it: ``request.htmx`` says whether
+    htmx sent it (the type django-htmx's documentation suggests for type checking)."""
+
+    htmx: HtmxDetails
+
+
+class TeacherRequest(HtmxHttpRequest):
+    """A request to a teacher's page: ``@login_required`` lets only a logged-in teacher
+    through, so ``request.user`` is a user, never anonymous."""
+
+    user: User
+
 
 ID = re.compile(r"[0-9]{1,18}")
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-from django.utils.functional import Promise, lazy
+from django.utils.functional import lazy
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -23,16 +24,19 @@ from scoring.contracts import Contract
 from scoring.movements import ReasonCode
 from scoring.pbn import PbnProblem, ProblemCode
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
+
 # -- Seats --------------------------------------------------------------------------------
 
-SEAT_NAMES: dict[Seat, Promise] = {
+SEAT_NAMES: dict[Seat, StrPromise] = {
     Seat.NORTH: _("North"),
     Seat.EAST: _("East"),
     Seat.SOUTH: _("South"),
     Seat.WEST: _("West"),
 }
 # One-letter seat names for compasses and tables: N E S W / N Ø S V.
-SEAT_LETTERS: dict[Seat, Promise] = {
+SEAT_LETTERS: dict[Seat, StrPromise] = {
     Seat.NORTH: pgettext_lazy("seat letter", "N"),
     Seat.EAST: pgettext_lazy("seat letter", "E"),
     Seat.SOUTH: pgettext_lazy("seat letter", "S"),
@@ -55,12 +59,12 @@ def seat_letter(seat: Seat | str) -> str:
 #: A side as ``Side``, ``scoring.movements.Line``, ``Pair.Line`` or ``"NS"`` / ``"EW"``.
 SideLike = Side | str
 
-SIDE_NAMES: dict[Side, Promise] = {
+SIDE_NAMES: dict[Side, StrPromise] = {
     Side.NS: _("North–South"),
     Side.EW: _("East–West"),
 }
 # The short names: N–S and E–W, in Norwegian N–S and Ø–V.
-SIDE_SHORT: dict[Side, Promise] = {
+SIDE_SHORT: dict[Side, StrPromise] = {
     Side.NS: pgettext_lazy("short side", "N–S"),
     Side.EW: pgettext_lazy("short side", "E–W"),
 }
@@ -87,7 +91,7 @@ class SideHeading(StrEnum):
 
 # The side comes in as its short name (SIDE_SHORT), so each heading has one msgid for
 # both sides and the Norwegian for "E–W" is written once.
-_SIDE_HEADINGS: dict[SideHeading, Promise] = {
+_SIDE_HEADINGS: dict[SideHeading, StrPromise] = {
     # Translators: a column heading; %(side)s is "N–S" or "E–W".
     SideHeading.SCORE: _("%(side)s score"),
     # Translators: a column heading; %(side)s is "N–S" or "E–W".
@@ -119,13 +123,13 @@ def net_text(ns_net: int) -> str:
 
 # -- Suits, strains and contracts ---------------------------------------------------------
 
-SUIT_NAMES: dict[Suit, Promise] = {
+SUIT_NAMES: dict[Suit, StrPromise] = {
     Suit.SPADES: _("Spades"),
     Suit.HEARTS: _("Hearts"),
     Suit.DIAMONDS: _("Diamonds"),
     Suit.CLUBS: _("Clubs"),
 }
-STRAIN_NAMES: dict[Strain, Promise] = {
+STRAIN_NAMES: dict[Strain, StrPromise] = {
     Strain.CLUBS: _("Clubs"),
     Strain.DIAMONDS: _("Diamonds"),
     Strain.HEARTS: _("Hearts"),
@@ -226,7 +230,7 @@ def holding_text(cards: Iterable[Card]) -> str:
 
 
 # scoring.movements.REASONS in the user's language; the placeholders are the same.
-MOVEMENT_REASONS: dict[ReasonCode, Promise] = {
+MOVEMENT_REASONS: dict[ReasonCode, StrPromise] = {
     ReasonCode.HOWELL_EVERYONE_MEETS: _(
         "With {pairs} pairs there is time for every pair to play against every other "
         "pair once, which takes {rounds} rounds."
@@ -267,7 +271,7 @@ MOVEMENT_REASONS: dict[ReasonCode, Promise] = {
 
 
 # The scoring profiles of scoring.profiles.PROFILES, as a teacher chooses them.
-PROFILE_NAMES: dict[str, Promise] = {
+PROFILE_NAMES: dict[str, StrPromise] = {
     "ebu": _("EBU scoring (the usual: part-score 50, game 300)"),
     "acbl": _("ACBL scoring (10 a trick, game 300)"),
     "ebu-slam": _("EBU scoring with slams"),
@@ -279,7 +283,7 @@ PROFILE_NAMES: dict[str, Promise] = {
 }
 
 
-_PBN_PROBLEMS: dict[ProblemCode, Promise] = {
+_PBN_PROBLEMS: dict[ProblemCode, StrPromise] = {
     ProblemCode.NO_BOARD: _("A game in the file at line %(line)s has no board number."),
     ProblemCode.NO_DEAL: _("Board %(board)s has no cards (no Deal tag)."),
     ProblemCode.BAD_DEAL: _("Board %(board)s: its cards are not a whole deal (%(detail)s)."),

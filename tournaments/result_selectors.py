@@ -47,14 +47,18 @@ class TableAtWork:
 def table_at_work(token: str, *, board_number: int | None = None) -> TableAtWork | None:
     """The table with this link, its session, the session's pair count and (given its
     number) that board of the session's set, in one query; None for an unknown link."""
-    tables = Table.objects.select_related("session").annotate(pair_count=Count("session__pairs"))
-    if board_number is not None:
-        board = Board.objects.filter(board_set=OuterRef("session__board_set"), number=board_number)
-        tables = tables.annotate(
+    # Without a number the board's subqueries find nothing: no board is numbered 0.
+    board = Board.objects.filter(board_set=OuterRef("session__board_set"), number=board_number or 0)
+    table = (
+        Table.objects.select_related("session")
+        .annotate(
+            pair_count=Count("session__pairs"),
             board_deal=Subquery(board.values("deal")[:1]),
             board_dd=Subquery(board.values("dd_tricks")[:1]),
         )
-    table = tables.filter(token=token).first()
+        .filter(token=token)
+        .first()
+    )
     if table is None:
         return None
     facts = None

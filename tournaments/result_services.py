@@ -11,7 +11,7 @@ out all wait for the lock, and the database's unique constraints back it up.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
@@ -102,7 +102,7 @@ def result_record(
     revoke: str = "",
     idempotency_key: str = "",
     shown_round: int | None = None,
-    entered_by: AbstractBaseUser | None = None,
+    entered_by: User | None = None,
 ) -> Result:
     """A table records its result for a board of the current round.
 
@@ -187,7 +187,7 @@ def result_record_by_teacher(
     contract: str | Contract,
     tricks_won: int,
     revoke: str,
-    teacher: AbstractBaseUser,
+    teacher: User,
 ) -> Result:
     """The teacher enters a result for any round (it counts at once). If the board
     already has a result at that table (the table saved it a moment earlier), the
@@ -230,7 +230,7 @@ def result_record_by_teacher(
 def result_correct(
     *,
     result: Result,
-    teacher: AbstractBaseUser,
+    teacher: User,
     contract: str | Contract,
     tricks_won: int,
     revoke: str = "",
@@ -253,7 +253,7 @@ def result_correct(
     return _save_change(result, teacher, old)
 
 
-def _save_change(result: Result, teacher: AbstractBaseUser, old: str) -> Result:
+def _save_change(result: Result, teacher: User, old: str) -> Result:
     result.agreed = True
     result.correction_requested = False
     result.save()
@@ -265,7 +265,7 @@ def _save_change(result: Result, teacher: AbstractBaseUser, old: str) -> Result:
 
 @transaction.atomic
 def result_set_not_played(
-    *, session: Session, table: Table, board_number: int, round_: int, teacher: AbstractBaseUser
+    *, session: Session, table: Table, board_number: int, round_: int, teacher: User
 ) -> Result:
     """Mark a board not played at a table (it then counts for nobody)."""
     return _set_outcome(session, table, board_number, round_, teacher, kind=Result.Kind.NOT_PLAYED)
@@ -278,7 +278,7 @@ def result_adjust(
     table: Table,
     board_number: int,
     round_: int,
-    teacher: AbstractBaseUser,
+    teacher: User,
     ns_percent: int,
     ew_percent: int,
 ) -> Result:
@@ -302,7 +302,7 @@ def _set_outcome(
     table: Table,
     board_number: int,
     round_: int,
-    teacher: AbstractBaseUser,
+    teacher: User,
     *,
     kind: str,
     ns_adjusted: int | None = None,

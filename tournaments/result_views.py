@@ -10,7 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
@@ -20,7 +20,7 @@ from django_htmx.http import HttpResponseClientRefresh, reselect, reswap, retarg
 from scoring.contracts import Contract
 from tournaments import result_selectors, result_services, sessions
 from tournaments.forms import ResultForm
-from tournaments.http import parse_id
+from tournaments.http import HtmxHttpRequest, TeacherRequest, parse_id
 from tournaments.labels import net_text
 from tournaments.models import Result, Session
 from tournaments.result_selectors import TableAtWork
@@ -83,7 +83,7 @@ def _table_context(
 
 
 @require_GET
-def table_page(request: HttpRequest, token: str) -> HttpResponse:
+def table_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """A table's own page (its QR code): only this table's boards of the current round,
     one after another; a board's traveller once its own result is in."""
     found = _table_at_work(token)
@@ -94,7 +94,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def table_round_check(request: HttpRequest, token: str) -> HttpResponse:
+def table_round_check(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Polled by a table waiting for the next round: reload when the round changes."""
     session = _table_at_work(token).session
     if str(session.current_round) != request.GET.get("round") or (
@@ -105,7 +105,7 @@ def table_round_check(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
-def table_result(request: HttpRequest, token: str, board_number: int) -> HttpResponse:
+def table_result(request: HtmxHttpRequest, token: str, board_number: int) -> HttpResponse:
     found = _table_at_work(token)
     form = ResultForm(request.POST, profile=found.session.scoring_profile)
     if form.is_valid():
@@ -144,11 +144,11 @@ def _fresh(found: TableAtWork) -> TableAtWork:
     return _table_at_work(found.table.token)
 
 
-def _table_closed(request: HttpRequest, found: TableAtWork) -> HttpResponse:
+def _table_closed(request: HtmxHttpRequest, found: TableAtWork) -> HttpResponse:
     return render(request, "tournaments/table_closed.html", {"table": found.table}, status=410)
 
 
-def _saved(request: HttpRequest, found: TableAtWork, result: Result) -> HttpResponse:
+def _saved(request: HtmxHttpRequest, found: TableAtWork, result: Result) -> HttpResponse:
     """After a save: to htmx just the board's traveller, at once (the partial then
     reloads the rest of the page: the next board, Agree); otherwise the table's page."""
     if request.htmx:
@@ -162,7 +162,7 @@ def _saved(request: HttpRequest, found: TableAtWork, result: Result) -> HttpResp
 
 
 def _table_response(
-    request: HttpRequest, found: TableAtWork, status: int, **extra: Any
+    request: HtmxHttpRequest, found: TableAtWork, status: int, **extra: Any
 ) -> HttpResponse:
     """The whole table page (an error explained); to htmx, in place of the page's main part."""
     if not found.running:
@@ -176,7 +176,7 @@ def _table_response(
 
 
 @require_POST
-def table_preview(request: HttpRequest, token: str, board_number: int) -> HttpResponse:
+def table_preview(request: HtmxHttpRequest, token: str, board_number: int) -> HttpResponse:
     """The score as it will be recorded ("N–S +420"), shown before saving."""
     found = _table_at_work(token, board_number)  # the board comes with the table
     session = found.session
@@ -214,13 +214,13 @@ def _own_result(token: str, result_id: int) -> Result:
 
 
 @require_POST
-def table_agree(request: HttpRequest, token: str, result_id: int) -> HttpResponse:
+def table_agree(request: HtmxHttpRequest, token: str, result_id: int) -> HttpResponse:
     result_services.result_agree(result=_own_result(token, result_id))
     return redirect("tournaments:table_page", token=token)
 
 
 @require_POST
-def table_flag(request: HttpRequest, token: str, result_id: int) -> HttpResponse:
+def table_flag(request: HtmxHttpRequest, token: str, result_id: int) -> HttpResponse:
     """The table disagrees with a result: the teacher sees a flag on the grid."""
     result_services.result_request_correction(result=_own_result(token, result_id))
     messages.success(request, _("The teacher has been asked to look at this board."))
@@ -232,7 +232,7 @@ def table_flag(request: HttpRequest, token: str, result_id: int) -> HttpResponse
 
 @require_GET
 @login_required
-def session_grid(request: HttpRequest, session_id: int) -> HttpResponse:
+def session_grid(request: TeacherRequest, session_id: int) -> HttpResponse:
     """The round grid on its own, for htmx to refresh every few seconds."""
     session = sessions.get_session_for_teacher(request.user, session_id)
     movement = sessions.session_movement(session)
@@ -247,7 +247,7 @@ def session_grid(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def result_edit(
-    request: HttpRequest, session_id: int, round_: int, table_number: int, board_number: int
+    request: TeacherRequest, session_id: int, round_: int, table_number: int, board_number: int
 ) -> HttpResponse:
     """Enter, correct, mark not played or adjust one board at one table (teacher)."""
     session = sessions.get_session_for_teacher(request.user, session_id)
@@ -292,26 +292,28 @@ def result_edit(
 
 
 def _apply_teacher_action(
-    request: HttpRequest,
+    request: TeacherRequest,
     form: ResultForm,
     slot: result_selectors.Slot,
     result: Result | None,
 ) -> None:
     """Call the service the teacher's button asks for (ValidationError when refused)."""
     session, teacher = slot.table.session, request.user
-    assert teacher.is_authenticated
-    where = {
-        "session": session,
-        "table": slot.table,
-        "board_number": slot.board_number,
-        "round_": slot.round,
-        "teacher": teacher,
-    }
     if "not_played" in request.POST:
-        result_services.result_set_not_played(**where)
+        result_services.result_set_not_played(
+            session=session,
+            table=slot.table,
+            board_number=slot.board_number,
+            round_=slot.round,
+            teacher=teacher,
+        )
     elif "adjust" in request.POST:
         result_services.result_adjust(
-            **where,
+            session=session,
+            table=slot.table,
+            board_number=slot.board_number,
+            round_=slot.round,
+            teacher=teacher,
             # Anything but a number is refused by the service, with its message.
             ns_percent=parse_id(request.POST.get("ns_percent")) or 0,
             ew_percent=parse_id(request.POST.get("ew_percent")) or 0,
@@ -350,7 +352,7 @@ def _initial(result: Result | None) -> dict[str, Any]:
 
 @require_GET
 @login_required
-def traveller_page(request: HttpRequest, session_id: int, board_number: int) -> HttpResponse:
+def traveller_page(request: TeacherRequest, session_id: int, board_number: int) -> HttpResponse:
     session = sessions.get_session_for_teacher(request.user, session_id)
     report = result_selectors.board_report(session, board_number)
     context = {

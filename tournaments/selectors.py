@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import User
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
-from django.utils.functional import Promise
 
 from scoring.cards import Deal, Hand, Seat, Strain, Suit
 from scoring.dd import DDTable, Par, minibridge_par
@@ -19,7 +19,16 @@ from scoring.profiles import DEFAULT_PROFILE
 from tournaments.labels import SEAT_NAMES, SUIT_NAMES, holding_text
 from tournaments.models import Board, BoardSet, SchoolClass
 
-User = AbstractBaseUser | AnonymousUser
+if TYPE_CHECKING:
+    from typing import TypedDict
+
+    from django_stubs_ext import StrPromise, WithAnnotations
+
+    class _BoardCounts(TypedDict):
+        board_count: int
+        analysed_count: int
+
+    CountedBoardSet = WithAnnotations[BoardSet, _BoardCounts]
 
 
 def classes_for_teacher(teacher: User) -> QuerySet[SchoolClass]:
@@ -32,7 +41,7 @@ def get_class_for_teacher(teacher: User, class_id: int) -> SchoolClass:
     return get_object_or_404(SchoolClass, pk=class_id, teacher_id=teacher.pk)
 
 
-def board_sets_for_teacher(teacher: User) -> QuerySet[BoardSet]:
+def board_sets_for_teacher(teacher: User) -> QuerySet[CountedBoardSet]:
     return BoardSet.objects.filter(teacher_id=teacher.pk).annotate(
         board_count=Count("boards"),
         analysed_count=Count("boards", filter=~Q(boards__dd_tricks="")),
@@ -60,11 +69,11 @@ class HandFacts:
     role: str  # "declarer", "dummy" or "" (a defender)
 
     @property
-    def name(self) -> Promise:
+    def name(self) -> StrPromise:
         return SEAT_NAMES[self.seat]
 
     @property
-    def suits(self) -> list[tuple[Suit, Promise, str]]:
+    def suits(self) -> list[tuple[Suit, StrPromise, str]]:
         """(suit, its name, the cards as "A K 7" or "—") in PBN order ♠ ♥ ♦ ♣."""
         return [
             (
@@ -98,15 +107,15 @@ class BoardFacts:
         )
 
     @property
-    def dealer_name(self) -> Promise:
+    def dealer_name(self) -> StrPromise:
         return SEAT_NAMES[self.dealer]
 
     @property
-    def declarer_name(self) -> Promise:
+    def declarer_name(self) -> StrPromise:
         return SEAT_NAMES[self.declaration.declarer]
 
     @property
-    def dummy_name(self) -> Promise:
+    def dummy_name(self) -> StrPromise:
         return SEAT_NAMES[self.declaration.dummy]
 
     @property
@@ -142,7 +151,7 @@ class BoardFacts:
         return self.hand(Seat.WEST)
 
     @property
-    def dd_rows(self) -> list[tuple[Promise, list[int]]]:
+    def dd_rows(self) -> list[tuple[StrPromise, list[int]]]:
         """Rows N E S W of tricks in ♣ ♦ ♥ ♠ NT, for the makeable-tricks table."""
         if self.dd is None:
             return []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -16,7 +16,7 @@ from tournaments.tasks import analyse_board_set
 
 
 @transaction.atomic
-def class_create(*, teacher: AbstractBaseUser, name: str) -> SchoolClass:
+def class_create(*, teacher: User, name: str) -> SchoolClass:
     name = name.strip()
     if SchoolClass.objects.filter(teacher_id=teacher.pk, name__iexact=name).exists():
         raise ValidationError({"name": _("You already have a class with this name.")})
@@ -41,7 +41,7 @@ def pupil_add(*, school_class: SchoolClass, first_name: str, last_name: str = ""
 
 @transaction.atomic
 def board_set_deal(
-    *, teacher: AbstractBaseUser, name: str, count: int, seed: str = "", preset: str = ""
+    *, teacher: User, name: str, count: int, seed: str = "", preset: str = ""
 ) -> BoardSet:
     """Deal a fair set of ``count`` boards and queue its analysis. With a ``seed`` from
     another set, the same boards come out again; without one a new secret seed is made."""
@@ -90,7 +90,7 @@ class BoardImportRefused(Exception):
 
 @transaction.atomic
 def board_set_import(
-    *, teacher: AbstractBaseUser, text: str, filename: str, name: str = "", good_only: bool = False
+    *, teacher: User, text: str, filename: str, name: str = "", good_only: bool = False
 ) -> BoardSet:
     """Import the boards of a PBN file. Every deal is checked; unless ``good_only``, a
     single bad board (a 20–20 deal, a malformed deal, a board number outside 1–64 or

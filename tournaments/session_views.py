@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring.movements import MitchellStyle, PairId
 from tournaments import labels, result_selectors, selectors, services, sessions
 from tournaments.forms import PresentForm, PupilForm, SessionSetupForm
-from tournaments.http import attachment, paper_size, parse_id
+from tournaments.http import TeacherRequest, attachment, paper_size, parse_id
 from tournaments.models import Pair, PairMember, Pupil, Session
 from tournaments.printing.common import SessionPrint
 from tournaments.printing.movement_chart import movement_chart_pdf
@@ -30,7 +30,7 @@ SELECTED_KEY = "selected-pupil-%s"
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def session_new(request: HttpRequest, class_id: int) -> HttpResponse:
+def session_new(request: TeacherRequest, class_id: int) -> HttpResponse:
     """Step 1: tick who is here (everybody is ticked), add a pupil on the spot."""
     school_class = selectors.get_class_for_teacher(request.user, class_id)
     pupils = list(school_class.pupils.filter(active=True))
@@ -75,7 +75,7 @@ def session_new(request: HttpRequest, class_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def session_pairs(request: HttpRequest, session_id: int) -> HttpResponse:
+def session_pairs(request: TeacherRequest, session_id: int) -> HttpResponse:
     """Step 2: the pairs, made from who is here. Tap a pupil, then another, to swap."""
     session = sessions.get_session_for_teacher(request.user, session_id)
     if session.state != Session.State.DRAFT:
@@ -113,7 +113,7 @@ def session_pairs(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def session_setup(request: HttpRequest, session_id: int) -> HttpResponse:
+def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
     """Step 3: the movement (suggested, with its reason) and the boards; then start."""
     session = sessions.get_session_for_teacher(request.user, session_id)
     if session.state != Session.State.DRAFT:
@@ -179,7 +179,7 @@ def session_setup(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @require_GET
 @login_required
-def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
+def session_detail(request: TeacherRequest, session_id: int) -> HttpResponse:
     session = sessions.get_session_for_teacher(request.user, session_id)
     if session.state == Session.State.DRAFT:
         return redirect("tournaments:session_pairs", session_id=session.pk)
@@ -202,7 +202,7 @@ def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def session_round(request: HttpRequest, session_id: int) -> HttpResponse:
+def session_round(request: TeacherRequest, session_id: int) -> HttpResponse:
     """Move the whole session to the next (or back to the previous) round."""
     session = sessions.get_session_for_teacher(request.user, session_id)
     step = -1 if request.POST.get("direction") == "back" else 1
@@ -221,7 +221,7 @@ def session_round(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def session_finish(request: HttpRequest, session_id: int) -> HttpResponse:
+def session_finish(request: TeacherRequest, session_id: int) -> HttpResponse:
     session = sessions.get_session_for_teacher(request.user, session_id)
     try:
         sessions.session_finish(session=session)
@@ -234,7 +234,7 @@ def session_finish(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def pair_replace(request: HttpRequest, session_id: int) -> HttpResponse:
+def pair_replace(request: TeacherRequest, session_id: int) -> HttpResponse:
     """A pupil who arrives late takes the place of one who is away or leaves."""
     session = sessions.get_session_for_teacher(request.user, session_id)
     member = get_object_or_404(
@@ -261,7 +261,7 @@ def pair_replace(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def pair_withdraw(request: HttpRequest, session_id: int) -> HttpResponse:
+def pair_withdraw(request: TeacherRequest, session_id: int) -> HttpResponse:
     """A pair stops playing from a round (a pupil leaves early)."""
     session = sessions.get_session_for_teacher(request.user, session_id)
     pair = get_object_or_404(Pair, pk=parse_id(request.POST.get("pair")), session=session)
@@ -283,7 +283,7 @@ def pair_withdraw(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @require_GET
 @login_required
-def session_print(request: HttpRequest, session_id: int, kind: str) -> HttpResponse:
+def session_print(request: TeacherRequest, session_id: int, kind: str) -> HttpResponse:
     session = sessions.get_session_for_teacher(request.user, session_id)
     if session.state == Session.State.DRAFT:
         raise Http404

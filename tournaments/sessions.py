@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Prefetch, QuerySet
@@ -35,7 +35,6 @@ from tournaments.models import (
     Session,
     Table,
 )
-from tournaments.selectors import User
 
 MIN_PAIRS = 3
 MAX_PAIRS = 30
@@ -58,7 +57,7 @@ def get_session_for_teacher(teacher: User, session_id: int) -> Session:
 def session_pairs(session: Session) -> list[Pair]:
     """The pairs with their pupils, in pair order, in two queries."""
     members = PairMember.objects.select_related("pupil").order_by("position")
-    return list(session.pairs.prefetch_related(Prefetch("members", queryset=members)))
+    return list(session.pairs.all().prefetch_related(Prefetch("members", queryset=members)))
 
 
 def pair_id(pair: Pair) -> PairId:
@@ -378,7 +377,7 @@ def pair_withdraw(*, pair: Pair, from_round: int) -> None:
 def session_setup_and_start(
     *,
     session: Session,
-    teacher: AbstractBaseUser,
+    teacher: User,
     board_set: BoardSet | None,
     movement_kind: str,
     movement_style: str,

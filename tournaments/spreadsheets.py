@@ -31,7 +31,7 @@ from typing import Literal
 from django.utils import translation
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell, MergedCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
@@ -388,7 +388,7 @@ class _Table:
             )
         sheet.freeze_panes = "A2"
         sheet.print_title_rows = "1:1"
-        if title:
+        if title and sheet.oddHeader is not None:
             sheet.oddHeader.center.text = title.replace("&", "&&")
         self.next_row = 2
 
@@ -437,7 +437,7 @@ class _Table:
             self.sheet.auto_filter.ref = f"A1:{last}{self.next_row - 1}"
 
 
-def _set_text(cell: Cell, text: str) -> None:
+def _set_text(cell: Cell | MergedCell, text: str) -> None:
     """Store ``text`` as text: characters XML cannot hold are dropped, and a leading
     ``=`` does not make it a formula."""
     cell.value = ILLEGAL_CHARACTERS_RE.sub("", text)

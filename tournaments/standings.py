@@ -134,7 +134,7 @@ def session_standings(session: Session, *, agreed_only: bool = True) -> Standing
     members = PairMember.objects.select_related("pupil").order_by("position")
     pairs = {
         pair.pk: _pair_info(pair)
-        for pair in session.pairs.prefetch_related(Prefetch("members", queryset=members))
+        for pair in session.pairs.all().prefetch_related(Prefetch("members", queryset=members))
     }
     boards = {
         board.number: selectors.board_facts(board, profile=session.scoring_profile)

@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
 from tournaments import exports, selectors, sessions
-from tournaments.http import attachment, paper_size
+from tournaments.http import TeacherRequest, attachment, paper_size
 from tournaments.models import Board, Pair, Session
 from tournaments.printing.standings import standings_pdf, travellers_pdf
 from tournaments.spreadsheets import standings_workbook
 from tournaments.standings import session_standings
 
 
-def _session(request: HttpRequest, session_id: int) -> Session:
+def _session(request: TeacherRequest, session_id: int) -> Session:
     session = sessions.get_session_for_teacher(request.user, session_id)
     if session.state == Session.State.DRAFT:
         raise Http404
@@ -25,7 +25,7 @@ def _session(request: HttpRequest, session_id: int) -> Session:
 
 @require_GET
 @login_required
-def standings_page(request: HttpRequest, session_id: int) -> HttpResponse:
+def standings_page(request: TeacherRequest, session_id: int) -> HttpResponse:
     session = _session(request, session_id)
     standings = session_standings(session)
     return render(
@@ -35,7 +35,7 @@ def standings_page(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @require_GET
 @login_required
-def projector(request: HttpRequest, session_id: int) -> HttpResponse:
+def projector(request: TeacherRequest, session_id: int) -> HttpResponse:
     """Standings in large type for the class projector; refreshes itself (htmx)."""
     session = _session(request, session_id)
     context = {
@@ -51,7 +51,7 @@ def projector(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @require_GET
 @login_required
-def score_card(request: HttpRequest, session_id: int, pair_id: int) -> HttpResponse:
+def score_card(request: TeacherRequest, session_id: int, pair_id: int) -> HttpResponse:
     session = _session(request, session_id)
     pair = get_object_or_404(Pair, pk=pair_id, session=session)
     standings = session_standings(session)
@@ -71,7 +71,7 @@ def score_card(request: HttpRequest, session_id: int, pair_id: int) -> HttpRespo
 
 @require_GET
 @login_required
-def session_export(request: HttpRequest, session_id: int, kind: str) -> HttpResponse:
+def session_export(request: TeacherRequest, session_id: int, kind: str) -> HttpResponse:
     session = _session(request, session_id)
     standings = session_standings(session)
     stem = f"{slugify(str(session.school_class))}-{session.date}"

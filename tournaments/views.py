@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -23,20 +23,20 @@ from tournaments.forms import (
     PupilForm,
     SchoolClassForm,
 )
-from tournaments.http import attachment, paper_size
+from tournaments.http import TeacherRequest, attachment, paper_size
 from tournaments.printing.boards import BoardPrint, board_slips_pdf, curtain_cards_pdf
 
 
 @require_GET
 @login_required
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: TeacherRequest) -> HttpResponse:
     classes = selectors.classes_for_teacher(request.user)
     return render(request, "tournaments/home.html", {"classes": classes})
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def class_create(request: HttpRequest) -> HttpResponse:
+def class_create(request: TeacherRequest) -> HttpResponse:
     form = SchoolClassForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -55,7 +55,7 @@ def class_create(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @login_required
-def class_detail(request: HttpRequest, class_id: int) -> HttpResponse:
+def class_detail(request: TeacherRequest, class_id: int) -> HttpResponse:
     school_class = selectors.get_class_for_teacher(request.user, class_id)
     return render(
         request,
@@ -71,7 +71,7 @@ def class_detail(request: HttpRequest, class_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def pupil_add(request: HttpRequest, class_id: int) -> HttpResponse:
+def pupil_add(request: TeacherRequest, class_id: int) -> HttpResponse:
     school_class = selectors.get_class_for_teacher(request.user, class_id)
     form = PupilForm(request.POST)
     status = 200
@@ -96,14 +96,14 @@ def pupil_add(request: HttpRequest, class_id: int) -> HttpResponse:
 
 @require_GET
 @login_required
-def board_set_list(request: HttpRequest) -> HttpResponse:
+def board_set_list(request: TeacherRequest) -> HttpResponse:
     board_sets = selectors.board_sets_for_teacher(request.user)
     return render(request, "tournaments/board_set_list.html", {"board_sets": board_sets})
 
 
 @require_GET
 @login_required
-def board_set_detail(request: HttpRequest, board_set_id: int) -> HttpResponse:
+def board_set_detail(request: TeacherRequest, board_set_id: int) -> HttpResponse:
     board_set = selectors.get_board_set_for_teacher(request.user, board_set_id)
     boards = [selectors.board_facts(board) for board in board_set.boards.all()]
     template = "tournaments/board_set_detail.html"
@@ -119,7 +119,7 @@ def board_set_detail(request: HttpRequest, board_set_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def board_set_analyse(request: HttpRequest, board_set_id: int) -> HttpResponse:
+def board_set_analyse(request: TeacherRequest, board_set_id: int) -> HttpResponse:
     board_set = selectors.get_board_set_for_teacher(request.user, board_set_id)
     services.board_set_request_analysis(board_set=board_set)
     return redirect("tournaments:board_set_detail", board_set_id=board_set.pk)
@@ -127,7 +127,7 @@ def board_set_analyse(request: HttpRequest, board_set_id: int) -> HttpResponse:
 
 @require_GET
 @login_required
-def board_detail(request: HttpRequest, board_set_id: int, number: int) -> HttpResponse:
+def board_detail(request: TeacherRequest, board_set_id: int, number: int) -> HttpResponse:
     board = selectors.get_board_for_teacher(request.user, board_set_id, number)
     numbers = list(board.board_set.boards.values_list("number", flat=True))
     index = numbers.index(number)
@@ -145,7 +145,7 @@ def board_detail(request: HttpRequest, board_set_id: int, number: int) -> HttpRe
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def board_set_create(request: HttpRequest) -> HttpResponse:
+def board_set_create(request: TeacherRequest) -> HttpResponse:
     initial = {"name": _("Boards of %(date)s") % {"date": date_format(timezone.localdate())}}
     form = BoardSetDealForm(request.POST if request.method == "POST" else None, initial=initial)
     if request.method == "POST" and form.is_valid():
@@ -160,7 +160,7 @@ def board_set_create(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def board_set_import(request: HttpRequest) -> HttpResponse:
+def board_set_import(request: TeacherRequest) -> HttpResponse:
     form = BoardSetImportForm(
         request.POST if request.method == "POST" else None,
         request.FILES if request.method == "POST" else None,
@@ -171,7 +171,7 @@ def board_set_import(request: HttpRequest) -> HttpResponse:
             board_set = services.board_set_import(
                 teacher=request.user,
                 text=form.cleaned_data["file"],
-                filename=request.FILES["file"].name,
+                filename=form.filename,
                 name=form.cleaned_data["name"],
                 good_only=form.cleaned_data["good_only"],
             )
@@ -196,7 +196,7 @@ def board_set_import(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @login_required
-def board_set_download(request: HttpRequest, board_set_id: int, kind: str) -> HttpResponse:
+def board_set_download(request: TeacherRequest, board_set_id: int, kind: str) -> HttpResponse:
     """The set as a file: board slips or curtain cards (PDF, A4 or ?paper=letter),
     PBN, or DUP for a dealing machine."""
     board_set = selectors.get_board_set_for_teacher(request.user, board_set_id)

@@ -37,7 +37,7 @@ import io
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import IO, Literal
 
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -156,7 +156,9 @@ def register_ttf_fonts(family: str, regular: str, bold: str | None = None) -> Fo
         pdfmetrics.registerFont(TTFont(family, regular))
     if bold and bold_name not in registered:
         pdfmetrics.registerFont(TTFont(bold_name, bold))
-    face = pdfmetrics.getFont(family).face
+    font = pdfmetrics.getFont(family)
+    assert isinstance(font, TTFont)
+    face = font.face
     has_suits = all(ord(suit.symbol) in face.charToGlyph for suit in Suit)
     return FontSet(
         regular=family, bold=bold_name, suits=family if has_suits else "Symbol", unicode=True
@@ -384,7 +386,7 @@ def draw_tag(
 
 
 def new_canvas(
-    buffer: object, size: tuple[float, float], *, title: str, language: str | None
+    buffer: IO[bytes], size: tuple[float, float], *, title: str, language: str | None
 ) -> Canvas:
     """A canvas with the document's metadata set. ``invariant`` leaves out timestamps
     and random ids, so the same input always gives the same bytes."""
