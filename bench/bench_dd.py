@@ -43,7 +43,7 @@ from django.core.management import call_command
 from endplay.dds import calc_all_tables
 from endplay.types import Deal as EndplayDeal
 
-from scoring.dd import analyse
+from scoring.dd import MAX_DEALS_PER_CALL, analyse
 from scoring.dealing import deal_boards
 from tournaments import analysis
 from tournaments.models import Board, BoardSet
@@ -70,7 +70,11 @@ def main() -> int:
     )
 
     def baseline() -> None:
-        calc_all_tables([EndplayDeal(deal.to_pbn()) for deal in deals])
+        # DDS takes at most 40 deals a call (more raises "Too many DD tables requested"):
+        # endplay alone, in calls of 40, as the library makes them.
+        endplay_deals = [EndplayDeal(deal.to_pbn()) for deal in deals]
+        for start in range(0, len(endplay_deals), MAX_DEALS_PER_CALL):
+            calc_all_tables(endplay_deals[start : start + MAX_DEALS_PER_CALL])
 
     def library() -> None:
         analyse(deals)
