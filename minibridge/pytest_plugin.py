@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import os
 
+# A developer's .env (made by `make run`: DEBUG=false, a secret key) never reaches the
+# tests, nor the manage.py subprocesses they start with a copy of this environment.
+os.environ["ENV_FILE"] = ""
 os.environ["DEBUG"] = "true"
 os.environ.pop("SECRET_KEY", None)
 # Playwright's sync API keeps an event loop in the test thread; the ORM calls a test
