@@ -1,16 +1,16 @@
-# Minibridge Classroom: `make run` to try it, `make test` to check it.
+# Minibridge Classroom: `make run` to serve a class, `make test` to check it.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 MANAGE := $(BIN)/python manage.py
-HOST ?= 127.0.0.1
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help run test lint typecheck pytest translations messages system-deps clean
+.PHONY: help run dev test lint typecheck pytest translations messages system-deps clean
 
 help:
-	@echo "make run    set everything up and start the site on http://$(HOST):$(PORT)/"
+	@echo "make run    set everything up and serve the class on this computer's network address"
+	@echo "make dev    the developer's loop: DEBUG, autoreload, http://127.0.0.1:$(PORT)/ only"
 	@echo "make test   lint, type-check and run the whole test suite (browser tests included)"
 
 $(BIN)/python:
@@ -25,6 +25,11 @@ $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $@ $(VENV)/.runtime-installed
 
+# Made once, then kept: a secret key of this computer's own, DEBUG=false and plain
+# http allowed (a classroom has no TLS). Every manage.py command reads it.
+.env: | $(VENV)/.runtime-installed
+	$(BIN)/python -m minibridge.env create $@
+
 # The compiled catalogues (.mo) are committed, so the site speaks Norwegian even where
 # gettext is missing; where msgfmt exists they are rebuilt from the .po files.
 translations: $(VENV)/.runtime-installed
@@ -34,14 +39,23 @@ translations: $(VENV)/.runtime-installed
 		echo "msgfmt not found: using the committed translation catalogues."; \
 	fi
 
-# The background worker (double-dummy analysis) runs beside the site and stops with it.
-run: $(VENV)/.runtime-installed translations
+# The class's server: gunicorn on every interface and the background worker beside it
+# (manage.py serve); it prints the address the tablets open. Ctrl+C stops both.
+run: $(VENV)/.runtime-installed .env translations
+	$(MANAGE) migrate --no-input --verbosity 0
+	$(MANAGE) collectstatic --no-input --verbosity 0
+	$(MANAGE) load_demo
+	$(MANAGE) serve --port $(PORT)
+
+# The developer's loop: Django's autoreloading server on 127.0.0.1 with DEBUG on, and
+# the background worker beside it; both stop with Ctrl+C.
+dev: $(VENV)/.runtime-installed translations
 	DEBUG=true $(MANAGE) migrate --no-input
 	DEBUG=true $(MANAGE) load_demo
-	@echo "Open http://$(HOST):$(PORT)/ (stop with Ctrl+C)."
+	@echo "Open http://127.0.0.1:$(PORT)/ (stop with Ctrl+C)."
 	@DEBUG=true $(MANAGE) db_worker --verbosity 0 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
-	DEBUG=true $(MANAGE) runserver $(HOST):$(PORT)
+	DEBUG=true $(MANAGE) runserver 127.0.0.1:$(PORT)
 
 # Debian's chromium drives the browser tests; gettext checks the translations.
 system-deps:
