@@ -6,24 +6,38 @@ MANAGE := $(BIN)/python manage.py
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help run dev test lint typecheck pytest translations messages system-deps clean
+.PHONY: help run dev test lock lint typecheck pytest translations messages system-deps clean
 
 help:
 	@echo "make run    set everything up and serve the class on this computer's network address"
 	@echo "make dev    the developer's loop: DEBUG, autoreload, http://127.0.0.1:$(PORT)/ only"
 	@echo "make test   lint, type-check and run the whole test suite (browser tests included)"
+	@echo "make lock   update the lock files (requirements/) within pyproject.toml's ranges"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.runtime-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+# Everything is installed from the lock files (exact versions, each file's sha256
+# checked; `make lock` updates them), then the project itself, editable, built with the
+# locked setuptools.
+$(VENV)/.runtime-installed: requirements/run.txt pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements/run.txt
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	@touch $@
 
-$(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+$(VENV)/.dev-installed: requirements/dev.txt pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements/dev.txt
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	@touch $@ $(VENV)/.runtime-installed
+
+# The lock files, remade with the newest releases within pyproject.toml's ranges: one
+# resolution for every platform (uv's --universal), the hashes of every file. dev.txt
+# (the site, the tests, the tools) first; run.txt (the site alone) takes its versions.
+UV_COMPILE := $(BIN)/uv pip compile pyproject.toml requirements/build.in --universal \
+	--python-version 3.11 --generate-hashes --upgrade --custom-compile-command "make lock"
+lock: $(VENV)/.dev-installed
+	$(UV_COMPILE) --extra dev -o requirements/dev.txt
+	$(UV_COMPILE) -c requirements/dev.txt -o requirements/run.txt
 
 # Made once, then kept: a secret key of this computer's own, DEBUG=false and plain
 # http allowed (a classroom has no TLS). Every manage.py command reads it.
