@@ -71,15 +71,18 @@ dev: $(VENV)/.runtime-installed translations
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	DEBUG=true $(MANAGE) runserver 127.0.0.1:$(PORT)
 
-# Debian's chromium drives the browser tests; gettext checks the translations.
+# What the suite needs from Debian: chromium drives the browser tests, gettext checks
+# the translations, poppler-utils renders PDFs to check them (QR codes included). As
+# root they are installed with apt-get; otherwise the command to run is printed.
 system-deps:
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
+	command -v pdftoppm >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ]; then \
 			echo "Installing$$missing with apt-get"; \
-			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 		else \
 			echo "The tests need Debian's$$missing. Install with: sudo apt-get install$$missing"; \
 			exit 1; \
@@ -91,10 +94,11 @@ lint: $(VENV)/.dev-installed
 	$(BIN)/ruff format --check .
 
 typecheck: $(VENV)/.dev-installed
-	$(BIN)/mypy scoring
+	$(BIN)/mypy scoring minibridge/env.py minibridge/network.py
 
+# --fail-on-skip: on a machine this has set up, a skipped test is a missing install.
 pytest: $(VENV)/.dev-installed system-deps translations
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest --fail-on-skip $(PYTEST_ARGS)
 
 test: lint typecheck pytest
 
