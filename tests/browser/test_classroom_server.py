@@ -54,8 +54,8 @@ class Classroom:
 
 
 @pytest.fixture(scope="module")
-def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
-    site = Site.prepare(tmp_path_factory.mktemp("classroom"))
+def classroom(classroom_site: Site) -> Iterator[Classroom]:
+    site = classroom_site
     made = json.loads(site.python(SET_UP).strip().splitlines()[-1])
     served = site.serve().ready()
     yield Classroom(site=site, served=served, session=made["session"], tokens=made["tokens"])

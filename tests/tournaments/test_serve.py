@@ -19,9 +19,9 @@ from minibridge import network
 from tests.classroom_site import Served, Site, free_port
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
-    return Site.prepare(tmp_path_factory.mktemp("site"))
+@pytest.fixture
+def site(classroom_site: Site) -> Site:
+    return classroom_site
 
 
 @pytest.fixture
