@@ -14,7 +14,17 @@ help:
 	@echo "make test   lint, type-check and run the whole test suite (browser tests included)"
 	@echo "make lock   update the lock files (requirements/) within pyproject.toml's ranges"
 
+# Debian's own python3 comes without venv until python3-venv is installed.
 $(BIN)/python:
+	@$(PYTHON) -c "import ensurepip, venv" 2>/dev/null || { \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "Installing python3-venv with apt-get"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null; \
+		else \
+			echo "Python's venv module is missing. Install it with: sudo apt-get install python3-venv"; \
+			exit 1; \
+		fi; \
+	}
 	$(PYTHON) -m venv $(VENV)
 
 # Everything is installed from the lock files (exact versions, each file's sha256
