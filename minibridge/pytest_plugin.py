@@ -15,7 +15,9 @@ import pytest
 # tests, nor the manage.py subprocesses they start with a copy of this environment.
 os.environ["ENV_FILE"] = ""
 os.environ["DEBUG"] = "true"
-os.environ.pop("SECRET_KEY", None)
+# Nor do the settings a developer may have exported for their own site.
+for _name in ("SECRET_KEY", "ALLOWED_HOSTS", "PUBLIC_URL"):
+    os.environ.pop(_name, None)
 # Playwright's sync API keeps an event loop in the test thread; the ORM calls a test
 # makes around it are still plain synchronous code.
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
