@@ -46,9 +46,7 @@ class Classroom:
     def results(self) -> int:
         with sqlite3.connect(self.site.folder / "db.sqlite3") as db:
             count: int = db.execute(
-                "SELECT count(*) FROM tournaments_result r JOIN tournaments_session s "
-                "ON r.session_id = s.id WHERE s.id = ?",
-                (self.session,),
+                "SELECT count(*) FROM tournaments_result WHERE session_id = ?", (self.session,)
             ).fetchone()[0]
         return count
 

@@ -81,6 +81,8 @@ def test_without_a_network_the_page_says_so_and_no_cards_are_made(
     connect = alice_client.get(f"/sessions/{session.pk}/connect/", **ON_LAPTOP)
     assert "<svg" not in connect.content.decode()
     assert "not on a network" in connect.content.decode()
+    one = alice_client.get(f"/sessions/{session.pk}/connect/1/", **ON_LAPTOP)
+    assert (one.status_code, one["Location"]) == (302, f"/sessions/{session.pk}/connect/")
     # The other papers carry no address and are still made.
     chart = alice_client.get(f"/sessions/{session.pk}/print/movement-chart/", **ON_LAPTOP)
     assert chart["Content-Type"] == "application/pdf"
