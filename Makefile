@@ -3,14 +3,15 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 MANAGE := $(BIN)/python manage.py
-PORT ?= 8000
+# The port: PORT=8001 make run (or PORT in .env); 8000 when neither says.
+DEV_PORT = $(or $(PORT),8000)
 
 .DEFAULT_GOAL := help
 .PHONY: help run dev test lock lint typecheck pytest translations messages system-deps clean
 
 help:
 	@echo "make run    set everything up and serve the class on this computer's network address"
-	@echo "make dev    the developer's loop: DEBUG, autoreload, http://127.0.0.1:$(PORT)/ only"
+	@echo "make dev    the developer's loop: DEBUG, autoreload, http://127.0.0.1:$(DEV_PORT)/ only"
 	@echo "make test   lint, type-check and run the whole test suite (browser tests included)"
 	@echo "make lock   update the lock files (requirements/) within pyproject.toml's ranges"
 
@@ -69,17 +70,17 @@ run: $(VENV)/.runtime-installed .env translations
 	$(MANAGE) migrate --no-input --verbosity 0
 	$(MANAGE) collectstatic --no-input --verbosity 0
 	$(MANAGE) load_demo
-	$(MANAGE) serve --port $(PORT)
+	$(MANAGE) serve $(if $(PORT),--port $(PORT))
 
 # The developer's loop: Django's autoreloading server on 127.0.0.1 with DEBUG on, and
 # the background worker beside it; both stop with Ctrl+C.
 dev: $(VENV)/.runtime-installed translations
 	DEBUG=true $(MANAGE) migrate --no-input
 	DEBUG=true $(MANAGE) load_demo
-	@echo "Open http://127.0.0.1:$(PORT)/ (stop with Ctrl+C)."
+	@echo "Open http://127.0.0.1:$(DEV_PORT)/ (stop with Ctrl+C)."
 	@DEBUG=true $(MANAGE) db_worker --verbosity 0 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
-	DEBUG=true $(MANAGE) runserver 127.0.0.1:$(PORT)
+	DEBUG=true $(MANAGE) runserver 127.0.0.1:$(DEV_PORT)
 
 # What the suite needs from Debian: chromium drives the browser tests, gettext checks
 # the translations, poppler-utils renders PDFs to check them (QR codes included). As
