@@ -1,29 +1,59 @@
-# Minibridge Classroom: `make run` to try it, `make test` to check it.
+# Minibridge Classroom: `make run` to serve a class, `make test` to check it.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 MANAGE := $(BIN)/python manage.py
-HOST ?= 127.0.0.1
-PORT ?= 8000
+# The port: PORT=8001 make run (or PORT in .env); 8000 when neither says.
+DEV_PORT = $(or $(PORT),8000)
 
 .DEFAULT_GOAL := help
-.PHONY: help run test lint typecheck pytest translations messages system-deps clean
+.PHONY: help run dev test lock lint typecheck pytest translations messages system-deps clean
 
 help:
-	@echo "make run    set everything up and start the site on http://$(HOST):$(PORT)/"
+	@echo "make run    set everything up and serve the class on this computer's network address"
+	@echo "make dev    the developer's loop: DEBUG, autoreload, http://127.0.0.1:$(DEV_PORT)/ only"
 	@echo "make test   lint, type-check and run the whole test suite (browser tests included)"
+	@echo "make lock   update the lock files (requirements/) within pyproject.toml's ranges"
 
+# Debian's own python3 comes without venv until python3-venv is installed.
 $(BIN)/python:
+	@$(PYTHON) -c "import ensurepip, venv" 2>/dev/null || { \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "Installing python3-venv with apt-get"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null; \
+		else \
+			echo "Python's venv module is missing. Install it with: sudo apt-get install python3-venv"; \
+			exit 1; \
+		fi; \
+	}
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.runtime-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+# Everything is installed from the lock files (exact versions, each file's sha256
+# checked; `make lock` updates them), then the project itself, editable, built with the
+# locked setuptools.
+$(VENV)/.runtime-installed: requirements/run.txt pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements/run.txt
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	@touch $@
 
-$(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+$(VENV)/.dev-installed: requirements/dev.txt pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements/dev.txt
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	@touch $@ $(VENV)/.runtime-installed
+
+# The lock files, remade with the newest releases within pyproject.toml's ranges: one
+# resolution for every platform (uv's --universal), the hashes of every file. dev.txt
+# (the site, the tests, the tools) first; run.txt (the site alone) takes its versions.
+UV_COMPILE := $(BIN)/uv pip compile pyproject.toml requirements/build.in --universal \
+	--python-version 3.11 --generate-hashes --upgrade --custom-compile-command "make lock"
+lock: $(VENV)/.dev-installed
+	$(UV_COMPILE) --extra dev -o requirements/dev.txt
+	$(UV_COMPILE) -c requirements/dev.txt -o requirements/run.txt
+
+# Made once, then kept: a secret key of this computer's own, DEBUG=false and plain
+# http allowed (a classroom has no TLS). Every manage.py command reads it.
+.env: | $(VENV)/.runtime-installed
+	$(BIN)/python -m minibridge.env create $@
 
 # The compiled catalogues (.mo) are committed, so the site speaks Norwegian even where
 # gettext is missing; where msgfmt exists they are rebuilt from the .po files.
@@ -34,24 +64,36 @@ translations: $(VENV)/.runtime-installed
 		echo "msgfmt not found: using the committed translation catalogues."; \
 	fi
 
-# The background worker (double-dummy analysis) runs beside the site and stops with it.
-run: $(VENV)/.runtime-installed translations
+# The class's server: gunicorn on every interface and the background worker beside it
+# (manage.py serve); it prints the address the tablets open. Ctrl+C stops both.
+run: $(VENV)/.runtime-installed .env translations
+	$(MANAGE) migrate --no-input --verbosity 0
+	$(MANAGE) collectstatic --no-input --verbosity 0
+	$(MANAGE) load_demo
+	$(MANAGE) serve $(if $(PORT),--port $(PORT))
+
+# The developer's loop: Django's autoreloading server on 127.0.0.1 with DEBUG on, and
+# the background worker beside it; both stop with Ctrl+C.
+dev: $(VENV)/.runtime-installed translations
 	DEBUG=true $(MANAGE) migrate --no-input
 	DEBUG=true $(MANAGE) load_demo
-	@echo "Open http://$(HOST):$(PORT)/ (stop with Ctrl+C)."
+	@echo "Open http://127.0.0.1:$(DEV_PORT)/ (stop with Ctrl+C)."
 	@DEBUG=true $(MANAGE) db_worker --verbosity 0 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
-	DEBUG=true $(MANAGE) runserver $(HOST):$(PORT)
+	DEBUG=true $(MANAGE) runserver 127.0.0.1:$(DEV_PORT)
 
-# Debian's chromium drives the browser tests; gettext checks the translations.
+# What the suite needs from Debian: chromium drives the browser tests, gettext checks
+# the translations, poppler-utils renders PDFs to check them (QR codes included). As
+# root they are installed with apt-get; otherwise the command to run is printed.
 system-deps:
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
+	command -v pdftoppm >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ]; then \
 			echo "Installing$$missing with apt-get"; \
-			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 		else \
 			echo "The tests need Debian's$$missing. Install with: sudo apt-get install$$missing"; \
 			exit 1; \
@@ -66,8 +108,9 @@ lint: $(VENV)/.dev-installed
 typecheck: $(VENV)/.dev-installed
 	DEBUG=true $(BIN)/mypy scoring tournaments minibridge
 
+# --fail-on-skip: on a machine this has set up, a skipped test is a missing install.
 pytest: $(VENV)/.dev-installed system-deps translations
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest --fail-on-skip $(PYTEST_ARGS)
 
 test: lint typecheck pytest
 

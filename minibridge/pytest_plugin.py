@@ -9,8 +9,48 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
+# A developer's .env (made by `make run`: DEBUG=false, a secret key) never reaches the
+# tests, nor the manage.py subprocesses they start with a copy of this environment.
+os.environ["ENV_FILE"] = ""
 os.environ["DEBUG"] = "true"
-os.environ.pop("SECRET_KEY", None)
+# Nor do the settings a developer may have exported for their own site.
+for _name in ("SECRET_KEY", "ALLOWED_HOSTS", "PUBLIC_URL"):
+    os.environ.pop(_name, None)
 # Playwright's sync API keeps an event loop in the test thread; the ORM calls a test
 # makes around it are still plain synchronous code.
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+
+# `make test` passes --fail-on-skip: on a machine it has set up, every test must run (a
+# skipped test is a missing install step, not a pass). The PostgreSQL run in .ci/run
+# leaves it out, since its SQLite-only checks skip there by design.
+_skipped: list[str] = []
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--fail-on-skip",
+        action="store_true",
+        help="Fail the run when any test is skipped (make test sets it).",
+    )
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.skipped and not hasattr(report, "wasxfail"):
+        _skipped.append(report.nodeid)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if session.config.getoption("--fail-on-skip") and _skipped and session.exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if terminalreporter.config.getoption("--fail-on-skip") and _skipped:
+        terminalreporter.write_line(
+            f"{len(_skipped)} test(s) skipped, and --fail-on-skip allows none: "
+            + ", ".join(_skipped),
+            red=True,
+        )

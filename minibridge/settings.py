@@ -1,34 +1,54 @@
 """Settings for Minibridge Classroom: one module, read from the environment.
 
-Each variable is documented in ``.env.example``. Helpers in ``minibridge.env`` refuse
-values they do not understand, so a typo stops the site instead of changing its
-behaviour silently.
+Each variable is documented in ``.env.example``. Variables missing from the environment
+are taken from ``.env`` beside manage.py (``make run`` makes it once; ``ENV_FILE``
+chooses another file, or none when empty). Helpers in ``minibridge.env`` refuse values
+they do not understand, so a typo stops the site instead of changing its behaviour
+silently.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from minibridge.env import env_bool, env_int, env_list, env_str
+from minibridge import network
+from minibridge.env import env_bool, env_int, env_list, env_origin, env_str, load_env_file
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+ENV_FILE = load_env_file(BASE_DIR)
 
 DEBUG = env_bool("DEBUG", default=False)
 
 if DEBUG:
     # Only ever used on a developer's machine: DEBUG=false requires a real key.
     SECRET_KEY = env_str("SECRET_KEY", default="django-insecure-development-only-key-minibridge")
+elif not env_str("SECRET_KEY", default=""):
+    raise ImproperlyConfigured(
+        "SECRET_KEY must be set: `make run` makes a .env file with one beside manage.py "
+        "(or see .env.example)."
+    )
 else:
     SECRET_KEY = env_str("SECRET_KEY")
 
-ALLOWED_HOSTS = env_list(
-    "ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"] if DEBUG else []
-)
+# By default the site answers to this computer's own names and addresses, read at
+# start-up (the class's tablets open its LAN address); a server on the internet names
+# its host names instead.
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=network.host_names())
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
+
+# The address printed on the table cards and in their QR codes. Empty: this computer's
+# LAN address and the port the teacher's page came in on (never 127.0.0.1).
+PUBLIC_URL = env_origin("PUBLIC_URL")
+if PUBLIC_URL and network.is_loopback_host(urlsplit(PUBLIC_URL).hostname or ""):
+    raise ImproperlyConfigured(
+        f"PUBLIC_URL must be an address the tablets can reach, not {PUBLIC_URL} "
+        "(that is each tablet itself)."
+    )
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -137,7 +157,7 @@ USE_TZ = True
 
 # --- Static files (served by whitenoise; nothing fetched from the internet) -----------
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env_str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -8,6 +8,7 @@ from django.contrib.auth.models import AbstractUser
 from django.core.servers.basehttp import ThreadedWSGIServer
 from django.test import Client
 
+from tests.classroom_site import Site
 from tournaments.models import SchoolClass
 
 PASSWORD = "correct-horse-battery"
@@ -61,3 +62,10 @@ def bob_client(bob: AbstractUser) -> Client:
 @pytest.fixture
 def alice_class(alice: AbstractUser) -> SchoolClass:
     return SchoolClass.objects.create(teacher=alice, name="6B")
+
+
+@pytest.fixture(scope="session")
+def classroom_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """A site set up as `make run` sets it up, in a folder of its own (one per run: the
+    servers that tests start from it share its database)."""
+    return Site.prepare(tmp_path_factory.mktemp("classroom-site"))

@@ -48,7 +48,20 @@ def board_sets_for_teacher(teacher: User) -> QuerySet[CountedBoardSet]:
     )
 
 
-def get_board_set_for_teacher(teacher: User, board_set_id: int) -> BoardSet:
+def analysis_running(board_set: BoardSet) -> bool:
+    """The set's double-dummy analysis is waiting to start or under way."""
+    return board_set.analysis in {BoardSet.Analysis.QUEUED, BoardSet.Analysis.RUNNING}
+
+
+def answers_ready(board_set: CountedBoardSet) -> bool:
+    """Every board of the set has its best contracts worked out."""
+    return (
+        board_set.analysis == BoardSet.Analysis.DONE
+        and board_set.analysed_count == board_set.board_count
+    )
+
+
+def get_board_set_for_teacher(teacher: User, board_set_id: int) -> CountedBoardSet:
     return get_object_or_404(board_sets_for_teacher(teacher), pk=board_set_id)
 
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.movements import MitchellStyle, PairId
-from tournaments import labels, result_selectors, selectors, services, sessions
+from tournaments import labels, links, result_selectors, selectors, services, sessions
 from tournaments.forms import PresentForm, PupilForm, SessionSetupForm
 from tournaments.http import TeacherRequest, attachment, paper_size, parse_id
 from tournaments.models import Pair, PairMember, Pupil, Session
@@ -196,6 +196,7 @@ def session_detail(request: TeacherRequest, session_id: int) -> HttpResponse:
             pair_memberships__session=session
         ),
         "rounds": range(session.current_round, movement.rounds + 1),
+        "address": links.tables_address(request),
     }
     return render(request, "tournaments/session_detail.html", context)
 
@@ -294,6 +295,15 @@ def session_print(request: TeacherRequest, session_id: int, kind: str) -> HttpRe
     }
     if kind not in builders:
         raise Http404
+    address = links.tables_address(request)
+    if kind == "table-cards" and not address.usable:
+        # A card whose QR code leads nowhere is worse than none: the session page says
+        # why there is no address and what to do.
+        messages.error(
+            request,
+            _("No table cards: the tablets cannot reach this computer yet (see below)."),
+        )
+        return redirect("tournaments:session_detail", session_id=session.pk)
     movement = sessions.session_movement(session)
     names: dict[PairId, str] = {
         sessions.pair_id(pair): labels.names_text(
@@ -302,12 +312,11 @@ def session_print(request: TeacherRequest, session_id: int, kind: str) -> HttpRe
         )
         for pair in sessions.session_pairs(session)
     }
-    urls = {
-        table.number: request.build_absolute_uri(
-            reverse("tournaments:table_page", kwargs={"token": table.token})
-        )
-        for table in session.tables.all()
-    }
+    urls = (
+        {table.number: address.table_url(table.token) for table in session.tables.all()}
+        if address.usable
+        else {}
+    )
     paper = paper_size(request)
     title = f"{session.school_class} · {date_format(session.date)}"
     data = builders[kind](

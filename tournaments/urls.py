@@ -1,6 +1,13 @@
 from django.urls import path, register_converter
 
-from tournaments import curve_views, result_views, session_views, standings_views, views
+from tournaments import (
+    connect_views,
+    curve_views,
+    result_views,
+    session_views,
+    standings_views,
+    views,
+)
 
 
 class TokenConverter:
@@ -70,6 +77,14 @@ urlpatterns = [
         "sessions/<int:session_id>/print/<str:kind>/",
         session_views.session_print,
         name="session_print",
+    ),
+    path(
+        "sessions/<int:session_id>/connect/", connect_views.session_connect, name="session_connect"
+    ),
+    path(
+        "sessions/<int:session_id>/connect/<int:table_number>/",
+        connect_views.session_connect_table,
+        name="session_connect_table",
     ),
     path("sessions/<int:session_id>/grid/", result_views.session_grid, name="session_grid"),
     path(

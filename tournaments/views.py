@@ -108,11 +108,14 @@ def board_set_detail(request: TeacherRequest, board_set_id: int) -> HttpResponse
     boards = [selectors.board_facts(board) for board in board_set.boards.all()]
     template = "tournaments/board_set_detail.html"
     if request.htmx:
-        template += "#boards"
+        template += "#live"
     context = {
         "board_set": board_set,
         "boards": boards,
         "preset_label": dict(PRESET_CHOICES).get(board_set.preset, ""),
+        "analysing": selectors.analysis_running(board_set),
+        "answers_ready": selectors.answers_ready(board_set),
+        "papers": [("A4", ""), ("Letter", "?paper=letter")],
     }
     return render(request, template, context)
 
@@ -197,13 +200,32 @@ def board_set_import(request: TeacherRequest) -> HttpResponse:
 @require_GET
 @login_required
 def board_set_download(request: TeacherRequest, board_set_id: int, kind: str) -> HttpResponse:
-    """The set as a file: board slips or curtain cards (PDF, A4 or ?paper=letter),
-    PBN, or DUP for a dealing machine."""
+    """The set as a file: board slips with or without the answers, or curtain cards
+    (PDF, A4 or ?paper=letter), PBN, or DUP for a dealing machine."""
     board_set = selectors.get_board_set_for_teacher(request.user, board_set_id)
+    if kind == "slips" and not selectors.answers_ready(board_set):
+        # Never slips that silently lack the answers: the page offers the slips without
+        # them as a choice of their own, and these the moment the analysis is done.
+        if selectors.analysis_running(board_set):
+            message = _(
+                "The board slips with the answers are not ready yet: the best contracts "
+                "are being worked out (%(done)s of %(total)s). Take the slips without the "
+                "answers, or wait a moment."
+            ) % {
+                "done": board_set.analysed_count,
+                "total": board_set.board_count,
+            }
+        else:
+            message = _(
+                "The board slips with the answers need the best contracts: work them out "
+                "first, or take the slips without the answers."
+            )
+        messages.error(request, message)
+        return redirect("tournaments:board_set_detail", board_set_id=board_set.pk)
     boards = [selectors.board_facts(board) for board in board_set.boards.all()]
     paper = paper_size(request)
     stem = slugify(board_set.name) or "boards"
-    if kind in {"slips", "curtain-cards"}:
+    if kind in {"slips", "slips-without-answers", "curtain-cards"}:
         prints = [
             BoardPrint(
                 number=board.number,
@@ -215,14 +237,11 @@ def board_set_download(request: TeacherRequest, board_set_id: int, kind: str) ->
             )
             for board in boards
         ]
-        if kind == "slips":
-            # ?analysis=0 leaves out the tricks table and the par: slips for the tables
-            # while the boards are still being played.
+        if kind != "curtain-cards":
+            # Without the answers (no tricks table, no par): slips for the tables while
+            # the boards are still being played.
             data = board_slips_pdf(
-                prints,
-                page_size=paper,
-                title=board_set.name,
-                with_analysis=request.GET.get("analysis") != "0",
+                prints, page_size=paper, title=board_set.name, with_analysis=kind == "slips"
             )
         else:
             data = curtain_cards_pdf(prints, page_size=paper, title=board_set.name)

@@ -35,6 +35,12 @@ def test_it_deals_analyses_and_prints_a_set(
     expect(page.get_by_role("heading", name="Week 3")).to_be_visible()
     expect(page.get_by_text("Working out the best contracts: 0 of 8 boards")).to_be_visible()
     expect(page.get_by_role("progressbar")).to_be_visible()
+    # Slips with the answers are not offered yet: the button shows the progress.
+    expect(page.get_by_text("Board slips with the answers (A4): Working out")).to_be_visible()
+    expect(page.get_by_role("link", name="Board slips with the answers (A4)")).to_have_count(0)
+    with page.expect_download() as download_info:
+        page.get_by_role("link", name="Board slips without the answers (A4)").click()
+    assert download_info.value.suggested_filename == "week-3-slips-without-answers.pdf"
     # Boards can be looked at before the analysis is done.
     expect(page.get_by_role("link", name="Board 8")).to_be_visible()
 
@@ -43,6 +49,8 @@ def test_it_deals_analyses_and_prints_a_set(
     assert BoardSet.objects.get().analysis == BoardSet.Analysis.DONE
     expect(page.get_by_role("progressbar")).to_have_count(0, timeout=15_000)
     expect(page.locator("#boards tbody tr").first).to_contain_text("tricks")
+    # …and the slips with the answers are offered at once, without a reload.
+    expect(page.get_by_role("link", name="Board slips with the answers (A4)")).to_be_visible()
 
     page.get_by_role("link", name="Board 2").click()
     expect(page.get_by_role("heading", name="Board 2")).to_be_visible()
@@ -53,8 +61,8 @@ def test_it_deals_analyses_and_prints_a_set(
 
     page.get_by_role("link", name="Week 3").click()
     with page.expect_download() as download_info:
-        page.get_by_role("link", name="Board slips (PDF)").click()
+        page.get_by_role("link", name="Board slips with the answers (A4)").click()
     download = download_info.value
-    assert download.suggested_filename.endswith(".pdf")
+    assert download.suggested_filename == "week-3-slips.pdf"
     with open(download.path(), "rb") as pdf:
         assert pdf.read(5) == b"%PDF-"

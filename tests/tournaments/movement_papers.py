@@ -173,7 +173,7 @@ def _pair_row(session: SessionPrint, pair: PairId, round_: int) -> str:
 def _need(tool: str) -> str:
     path = shutil.which(tool)
     if path is None:
-        pytest.skip(f"{tool} is missing: install Debian's poppler-utils to run this check.")
+        pytest.fail(f"{tool} is missing: install Debian's poppler-utils (make test does).")
     return path
 
 

@@ -211,9 +211,40 @@ def test_slips_for_the_tables_leave_out_the_answers(
     alice_client: Client, analysed_set: BoardSet
 ) -> None:
     with_answers = alice_client.get(f"/boards/{analysed_set.pk}/download/slips/")
-    without = alice_client.get(f"/boards/{analysed_set.pk}/download/slips/?analysis=0")
+    without = alice_client.get(f"/boards/{analysed_set.pk}/download/slips-without-answers/")
     text_with = PdfReader(io.BytesIO(with_answers.content)).pages[0].extract_text()
     text_without = PdfReader(io.BytesIO(without.content)).pages[0].extract_text()
     assert "Par:" in text_with
     assert "Par:" not in text_without
     assert "Board 1" in text_without
+    # Two different files, named for what they hold.
+    assert with_answers["Content-Disposition"] == 'attachment; filename="week-3-slips.pdf"'
+    assert without["Content-Disposition"] == (
+        'attachment; filename="week-3-slips-without-answers.pdf"'
+    )
+
+
+@pytest.mark.parametrize(
+    ("analysis", "analysed", "message"),
+    [
+        ("running", 2, "the best contracts are being worked out (2 of 6)"),
+        ("queued", 0, "the best contracts are being worked out (0 of 6)"),
+        ("not_started", 0, "need the best contracts: work them out first"),
+        ("failed", 3, "need the best contracts: work them out first"),
+    ],
+)
+def test_slips_with_the_answers_are_refused_until_every_board_is_analysed(
+    alice_client: Client, alice, analysis: str, analysed: int, message: str
+) -> None:  # type: ignore[no-untyped-def]
+    board_set = services.board_set_deal(teacher=alice, name="Week 4", count=6, seed="slips")
+    board_set.boards.filter(number__gt=analysed).update(dd_tricks="")
+    board_set.boards.filter(number__lte=analysed).update(dd_tricks="7" * 20)
+    BoardSet.objects.filter(pk=board_set.pk).update(analysis=analysis)
+    response = alice_client.get(f"/boards/{board_set.pk}/download/slips/")
+    assert response.status_code == 302
+    assert response["Location"] == f"/boards/{board_set.pk}/"
+    page = alice_client.get(response["Location"]).content.decode()
+    assert message in page
+    # The slips without the answers are there all along.
+    without = alice_client.get(f"/boards/{board_set.pk}/download/slips-without-answers/")
+    assert without["Content-Type"] == "application/pdf"

@@ -95,16 +95,24 @@ def test_the_set_page_shows_progress_while_the_analysis_runs(alice, alice_client
 
     response = alice_client.get(f"/boards/{board_set.pk}/", headers={"HX-Request": "true"})
     html = response.content.decode()
-    assert html.lstrip().startswith('<section id="boards"')
+    assert html.lstrip().startswith('<div id="board-set-live"')
     assert 'hx-trigger="every 1s"' in html
     assert '<progress id="analysis-progress" max="4" value="3">' in html
     assert "3 of 4 boards" in html
+    # The slips button shows the progress and is no download yet; the slips without
+    # the answers are a choice of their own.
+    assert "Board slips with the answers (A4): Working out the best contracts: 3 of 4" in html
+    assert "/download/slips/" not in html
+    assert f"/boards/{board_set.pk}/download/slips-without-answers/" in html
 
+    Board.objects.filter(board_set=board_set).update(dd_tricks="7" * 20)
     BoardSet.objects.filter(pk=board_set.pk).update(analysis=BoardSet.Analysis.DONE)
     html = alice_client.get(
         f"/boards/{board_set.pk}/", headers={"HX-Request": "true"}
     ).content.decode()
     assert "hx-trigger" not in html  # polling stops once the analysis is done
+    assert f'href="/boards/{board_set.pk}/download/slips/" download' in html
+    assert "Working out" not in html
 
 
 def test_a_failed_analysis_is_shown_and_can_be_retried(

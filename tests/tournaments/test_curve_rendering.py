@@ -539,7 +539,7 @@ def test_the_same_input_gives_the_same_bytes() -> None:
 def _need(tool: str) -> str:
     path = shutil.which(tool)
     if path is None:
-        pytest.skip(f"{tool} is missing: install Debian's poppler-utils to run this check.")
+        pytest.fail(f"{tool} is missing: install Debian's poppler-utils (make test does).")
     return path
 
 

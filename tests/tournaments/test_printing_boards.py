@@ -367,7 +367,7 @@ def test_norwegian_letters_print_and_other_letters_are_simplified() -> None:
 def _need(tool: str) -> str:
     path = shutil.which(tool)
     if path is None:
-        pytest.skip(f"{tool} is missing: install Debian's poppler-utils to run this check.")
+        pytest.fail(f"{tool} is missing: install Debian's poppler-utils (make test does).")
     return path
 
 

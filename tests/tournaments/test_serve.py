@@ -1,0 +1,123 @@
+"""`manage.py serve` (what `make run` starts): gunicorn on every interface and the
+worker beside it, DEBUG off and the .env that `make run` made; the address printed for
+the tablets is this computer's LAN address; Ctrl+C or SIGTERM stops both, and one
+stopping by itself stops the other."""
+
+from __future__ import annotations
+
+import os
+import signal
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import psutil
+import pytest
+
+from minibridge import network
+from tests.classroom_site import Served, Site, free_port
+
+
+@pytest.fixture
+def site(classroom_site: Site) -> Site:
+    return classroom_site
+
+
+@pytest.fixture
+def served(site: Site) -> Iterator[list[Served]]:
+    started: list[Served] = []
+    yield started
+    for one in started:
+        one.stop()
+
+
+def children_of(served: Served) -> list[psutil.Process]:
+    return psutil.Process(served.process.pid).children(recursive=True)
+
+
+def names(processes: list[psutil.Process]) -> set[str]:
+    found = set()
+    for process in processes:
+        command = " ".join(process.cmdline())
+        found |= {name for name in ("gunicorn", "db_worker") if name in command}
+    return found
+
+
+def get(url: str, host: str | None = None) -> tuple[int, str]:
+    request = urllib.request.Request(url, headers={"Host": host} if host else {})
+    try:
+        with urllib.request.urlopen(request, timeout=20) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, ""
+
+
+def test_two_sites_serve_the_lan_address_and_stop_on_sigterm_and_ctrl_c(
+    site: Site, served: list[Served]
+) -> None:
+    lan = network.lan_address()
+    assert lan is not None, "this test needs a machine with a network address"
+    # Two at once, by the same user: gunicorn's control sockets must not collide.
+    first = site.serve()
+    second = site.serve(new_group=True)
+    served += [first, second]
+    for one in (first.ready(), second.ready()):
+        assert one.address == f"http://{lan}:{one.port}/"
+        assert "Demo login: teacher / minibridge-demo" in one.output
+        status, html = get(f"{one.address}accounts/login/")
+        assert status == 200
+        assert "Log in" in html
+        # DEBUG is off: static files come from collectstatic's manifest via whitenoise.
+        assert "/static/css/site." in html
+        css = html.split('href="/static/css/site.')[1].split('"')[0]
+        assert get(f"{one.address}static/css/site.{css}")[0] == 200
+        # Any other host name is refused.
+        assert get(f"{one.address}accounts/login/", host="192.0.2.99")[0] == 400
+        assert names(children_of(one)) == {"gunicorn", "db_worker"}
+
+    children = children_of(first)
+    first.process.send_signal(signal.SIGTERM)
+    assert first.finish() == 0
+    _gone, alive = psutil.wait_procs(children, timeout=15)
+    assert alive == []
+    assert "Stopped the site and the background worker." in first.output
+
+    # Ctrl+C in a terminal reaches the whole process group, children included.
+    children = children_of(second)
+    os.killpg(second.process.pid, signal.SIGINT)
+    assert second.finish() == 0
+    _gone, alive = psutil.wait_procs(children, timeout=15)
+    assert alive == []
+
+
+def test_when_the_worker_stops_the_server_stops_too(site: Site, served: list[Served]) -> None:
+    one = site.serve()
+    served.append(one.ready())
+    children = children_of(one)
+    [worker] = [p for p in children if "db_worker" in " ".join(p.cmdline())]
+    worker.kill()
+    assert one.finish() != 0
+    assert "The background worker stopped by itself" in one.output
+    _gone, alive = psutil.wait_procs(children, timeout=15)
+    assert alive == []
+
+
+def test_a_port_in_use_is_refused_plainly(site: Site, served: list[Served]) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", free_port()))
+        taken.listen()
+        one = site.serve(taken.getsockname()[1])
+        served.append(one)
+        assert one.finish() != 0
+    assert "is in use (is the site already running?)" in one.output
+
+
+def test_the_env_file_it_made_holds_a_key_and_no_debug(site: Site) -> None:
+    text = Path(site.env["ENV_FILE"]).read_text()
+    assert "DEBUG=false" in text
+    assert "ALLOW_HTTP=true" in text
+    code = "from django.conf import settings as s; print(s.DEBUG, len(s.SECRET_KEY) >= 50)"
+    assert site.python(code).split() == ["False", "True"]

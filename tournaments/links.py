@@ -1,0 +1,68 @@
+"""The address a table's link and QR code carry, in one place: the table cards and the
+"Connect the tablets" pages use it.
+
+The teacher's own page may be open at http://127.0.0.1:8000/, but a table card must
+take a tablet to an address it can reach: ``PUBLIC_URL`` when it is set, otherwise this
+computer's LAN address with the port the teacher's page came in on, and never a
+loopback address. With neither (no network), there is no usable address and the pages
+say so instead of printing codes that lead nowhere.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.http import HttpRequest
+from django.http.request import validate_host
+from django.urls import reverse
+
+from minibridge import network
+
+
+class Source(enum.Enum):
+    PUBLIC_URL = "public_url"  # the PUBLIC_URL setting
+    LAN = "lan"  # this computer's address on the network
+    NO_NETWORK = "no_network"  # this computer has no LAN address
+    NOT_SERVED = "not_served"  # it has one, but the site does not answer to it
+
+
+@dataclass(frozen=True)
+class TablesAddress:
+    """Where the tablets open the site: ``base`` is ``"http://192.168.1.20:8000"`` or
+    ``""`` when there is no address they can reach (``source`` says why, ``lan`` is
+    the address this computer has, if any)."""
+
+    base: str
+    source: Source
+    lan: str | None = None
+
+    @property
+    def usable(self) -> bool:
+        return bool(self.base)
+
+    def table_url(self, token: str) -> str:
+        """A table's own page at this address: what its QR code and card carry."""
+        if not self.usable:
+            raise ValueError("No address the tablets can reach.")
+        return self.base + reverse("tournaments:table_page", kwargs={"token": token})
+
+
+_DEFAULT_PORTS = {"http": "80", "https": "443"}
+
+
+def tables_address(request: HttpRequest) -> TablesAddress:
+    """The address for the tablets, for a teacher's request to this site."""
+    if settings.PUBLIC_URL:
+        return TablesAddress(base=settings.PUBLIC_URL, source=Source.PUBLIC_URL)
+    lan = network.lan_address()
+    if lan is None:
+        return TablesAddress(base="", source=Source.NO_NETWORK)
+    if not validate_host(lan, settings.ALLOWED_HOSTS):
+        # ALLOWED_HOSTS was set without it, or the computer joined another network
+        # after the site started: a card with this address would get "Bad Request".
+        return TablesAddress(base="", source=Source.NOT_SERVED, lan=lan)
+    scheme, port = request.scheme or "http", str(request.get_port())
+    suffix = "" if _DEFAULT_PORTS.get(scheme) == port else f":{port}"
+    return TablesAddress(base=f"{scheme}://{lan}{suffix}", source=Source.LAN, lan=lan)
