@@ -382,7 +382,6 @@ class Result(models.Model):
         side_heading_lazy(Side.EW, SideHeading.ADJUSTED), null=True
     )
     agreed = models.BooleanField(_("agreed by the opponents"), default=True)
-    correction_requested = models.BooleanField(_("correction asked for"), default=False)
     # Sent with each entry form: the same form twice (a double tap, a retry) is one result.
     # NULL, not "": rows without a key must not collide in the unique constraint.
     idempotency_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
@@ -425,6 +424,69 @@ class Result(models.Model):
 
     def __str__(self) -> str:
         return f"{self.session} board {self.board_number} table {self.table_id}"
+
+
+class Flag(models.Model):
+    """Something at a table the teacher must answer, kept (through round changes and
+    the finish) until the teacher does: a table's "Something is wrong", or a second
+    tablet whose different result was refused because the board already had one."""
+
+    class Kind(models.TextChoices):
+        CHECK = "check", _("The table asked the teacher to check")
+        CONFLICT = "conflict", _("A second tablet sent another result")
+
+    class Resolution(models.TextChoices):
+        OPEN = "", _("Open")
+        CORRECTED = "corrected", _("Corrected")
+        CHECKED = "checked", _("Checked and left as it was")
+        DISMISSED = "dismissed", _("Dismissed")
+
+    result = models.ForeignKey(
+        Result, on_delete=models.CASCADE, related_name="flags", verbose_name=_("result")
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    # A conflict's refused answers: what the second tablet sent.
+    sent_contract = models.CharField(_("contract sent"), max_length=3, blank=True)
+    sent_tricks = models.PositiveSmallIntegerField(_("tricks sent"), null=True, blank=True)
+    sent_revoke = models.CharField(
+        _("revoke sent"), max_length=10, choices=Result.Revoke.choices, blank=True
+    )
+    raised_at = models.DateTimeField(_("raised"), auto_now_add=True)
+    resolution = models.CharField(
+        _("answer"), max_length=10, choices=Resolution.choices, default=Resolution.OPEN, blank=True
+    )
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("answered by"),
+    )
+    resolved_at = models.DateTimeField(_("answered"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("flag")
+        verbose_name_plural = _("flags")
+        ordering = ["raised_at", "pk"]
+        constraints = [
+            # A double tap, or two tablets at once, raise one flag, not two.
+            models.UniqueConstraint(
+                "result", "kind", condition=models.Q(resolution=""), name="one_open_flag_per_kind"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(resolution="") | models.Q(resolved_at__isnull=False),
+                name="answered_flag_has_a_time",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} ({self.result})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.resolution == self.Resolution.OPEN
 
 
 class ResultChange(models.Model):

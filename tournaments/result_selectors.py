@@ -3,7 +3,8 @@ page for the round, travellers and the teacher's round grid. No writes here."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import datetime
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -15,7 +16,17 @@ from django.utils.translation import gettext as _
 from scoring.movements import Entry as MovementEntry
 from scoring.movements import Movement, PairId, Position, TableRound, table_card
 from tournaments import selectors, sessions
-from tournaments.models import Board, Pair, PairMember, Result, ResultChange, Session, Table
+from tournaments.models import (
+    Board,
+    Flag,
+    Pair,
+    PairMember,
+    Pupil,
+    Result,
+    ResultChange,
+    Session,
+    Table,
+)
 from tournaments.scores import Scored, score_played
 from tournaments.standings import TravellerLine, session_standings
 
@@ -215,14 +226,25 @@ def traveller(
 
 
 @dataclass(frozen=True)
+class HistoryEntry:
+    """One line of a board's history: a correction, or a flag raised or answered."""
+
+    at: datetime.datetime
+    table: int
+    change: ResultChange | None = None
+    flag: Flag | None = None
+    answered: bool = False  # the line is the teacher's answer to ``flag``
+
+
+@dataclass(frozen=True)
 class BoardReport:
     """The teacher's view of a board: its traveller with matchpoints, how many results
-    wait for the opponents' Agree, and every correction made to it."""
+    wait for the opponents' Agree, and its history: every correction and every flag."""
 
     board: selectors.BoardFacts
     lines: tuple[TravellerLine, ...]
     waiting: int
-    changes: list[ResultChange]
+    history: list[HistoryEntry]
 
 
 def board_report(session: Session, board_number: int) -> BoardReport:
@@ -233,18 +255,29 @@ def board_report(session: Session, board_number: int) -> BoardReport:
         raise Http404 from None
     travellers = session_standings(session).travellers
     traveller = next((t for t in travellers if t.number == board_number), None)
-    changes = (
-        ResultChange.objects.filter(result__session=session, result__board_number=board_number)
-        .select_related("changed_by", "result__table")
-        .order_by("changed_at")
-    )
+    on_board = {"result__session": session, "result__board_number": board_number}
+    history = [
+        HistoryEntry(at=change.changed_at, table=change.result.table.number, change=change)
+        for change in ResultChange.objects.filter(**on_board).select_related(
+            "changed_by", "result__table"
+        )
+    ]
+    for flag in Flag.objects.filter(**on_board).select_related("resolved_by", "result__table"):
+        history.append(HistoryEntry(at=flag.raised_at, table=flag.result.table.number, flag=flag))
+        if flag.resolved_at is not None:
+            history.append(
+                HistoryEntry(
+                    at=flag.resolved_at, table=flag.result.table.number, flag=flag, answered=True
+                )
+            )
+    history.sort(key=lambda entry: entry.at)
     return BoardReport(
         board=board,
         lines=traveller.lines if traveller else (),
         waiting=Result.objects.filter(
             session=session, board_number=board_number, agreed=False
         ).count(),
-        changes=list(changes),
+        history=history,
     )
 
 
@@ -256,6 +289,7 @@ class DoneBoard:
     board: selectors.BoardFacts
     result: Result
     traveller: list[TravellerRow]
+    flagged: bool  # the table asked the teacher to check it, and no answer yet
 
 
 @dataclass(frozen=True)
@@ -316,11 +350,13 @@ def table_round_view(found: TableAtWork) -> TableRoundView:
         result.board_number: result
         for result in Result.objects.filter(session=session, table=table, round=round_)
     }
+    flagged = _flagged(own.values(), kind=Flag.Kind.CHECK)
     done = [
         DoneBoard(
             board=boards[number],
             result=own[number],
             traveller=traveller(session, number, board=boards[number]),
+            flagged=own[number].pk in flagged,
         )
         for number in numbers
         if number in own
@@ -353,16 +389,43 @@ def own_result(table: Table, result_id: int) -> Result | None:
 # --------------------------------------------------------------------------- the grid
 
 
+def _flagged(results: Iterable[Result], *, kind: str | None = None) -> set[int]:
+    """The ids of those results that have an open flag (of ``kind``, or any)."""
+    flags = Flag.objects.filter(
+        result__in=[result.pk for result in results], resolution=Flag.Resolution.OPEN
+    )
+    if kind is not None:
+        flags = flags.filter(kind=kind)
+    return set(flags.values_list("result_id", flat=True))
+
+
+def open_flags(session: Session) -> list[Flag]:
+    """Every flag of the session the teacher has not answered yet, oldest first, with
+    its result's table (any round: they outlive round changes and the finish)."""
+    return list(
+        Flag.objects.filter(result__session=session, resolution=Flag.Resolution.OPEN)
+        .select_related("result__table")
+        .order_by("raised_at", "pk")
+    )
+
+
+def get_open_flag_for_teacher(session: Session, flag_id: int) -> Flag:
+    return get_object_or_404(
+        Flag.objects.select_related("result__table"), pk=flag_id, result__session=session
+    )
+
+
 @dataclass(frozen=True)
 class GridCell:
     board_number: int
     result: Result | None
+    flagged: bool = False
 
     @property
     def status(self) -> str:
         if self.result is None:
             return "missing"
-        if self.result.correction_requested:
+        if self.flagged:
             return "correction"
         if not self.result.agreed:
             return "waiting"
@@ -387,6 +450,7 @@ def round_grid(session: Session, movement: Movement, round_: int) -> list[GridRo
         (result.table_id, result.board_number): result
         for result in Result.objects.filter(session=session, round=round_)
     }
+    flagged = _flagged(results.values())
     rows = []
     for entry in movement.round_entries(round_):
         table = tables[entry.table]
@@ -394,8 +458,9 @@ def round_grid(session: Session, movement: Movement, round_: int) -> list[GridRo
         ew = pairs.get(entry.ew_pair) if entry.ew_pair else None
         sits_out = ns is None or ew is None or not (ns.plays_in(round_) and ew.plays_in(round_))
         cells = tuple(
-            GridCell(number, results.get((table.pk, number)))
+            GridCell(number, result, flagged=result is not None and result.pk in flagged)
             for number in movement.boards(entry.board_set)
+            for result in [results.get((table.pk, number))]
         )
         if sits_out:
             # A pair that stopped playing keeps the results it entered before leaving.
@@ -421,3 +486,63 @@ def missing_in_round(session: Session) -> int:
     """How many results of the session's current round are missing or not agreed."""
     movement = sessions.session_movement(session)
     return missing_count(round_grid(session, movement, session.current_round))
+
+
+@dataclass(frozen=True)
+class GridView:
+    """The grid of one round (the current one unless the teacher picks another) and the
+    session's open flags, of every round."""
+
+    shown_round: int
+    rounds: range
+    grid: list[GridRow]
+    flags: list[Flag]
+
+
+def grid_view(session: Session, *, shown_round: int | None = None) -> GridView:
+    movement = sessions.session_movement(session)
+    rounds = range(1, movement.rounds + 1)
+    shown = session.current_round
+    if shown_round is not None and shown_round in rounds:
+        shown = shown_round
+    return GridView(
+        shown_round=shown,
+        rounds=rounds,
+        grid=round_grid(session, movement, shown),
+        flags=open_flags(session),
+    )
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    """The session page: the grid, what the current round still misses, the pairs, and
+    the class's pupils who are not playing."""
+
+    view: GridView
+    missing: int  # results of the current round missing or not agreed
+    pairs: list[Pair]
+    absent: list[Pupil]
+
+
+def dashboard(session: Session, *, shown_round: int | None = None) -> Dashboard:
+    view = grid_view(session, shown_round=shown_round)
+    if view.shown_round == session.current_round:
+        missing = missing_count(view.grid)
+    else:
+        missing = missing_in_round(session)
+    return Dashboard(
+        view=view,
+        missing=missing,
+        pairs=sessions.session_pairs(session),
+        absent=list(
+            session.school_class.pupils.filter(active=True).exclude(
+                pair_memberships__session=session
+            )
+        ),
+    )
+
+
+def round_change_warnings(session: Session) -> bool:
+    """Whether "Next round" should first ask: results of this round are missing, or a
+    flag is still open."""
+    return bool(missing_in_round(session)) or bool(open_flags(session))

@@ -13,14 +13,15 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.contracts import Contract
 from tournaments import sessions
 from tournaments.labels import contract_text
-from tournaments.models import Result, ResultChange, Session, Table
+from tournaments.models import Flag, Result, ResultChange, Session, Table
 from tournaments.result_selectors import Slot, board_for_session, slot_for
 from tournaments.scores import score_result
 
@@ -78,6 +79,11 @@ def describe(result: Result) -> str:
     return f"{result.contract} {result.tricks_won}{revoke}"
 
 
+def _answers(result: Result) -> tuple[str, int | None, str]:
+    """What a table answered: the contract, the tricks and any revoke."""
+    return result.contract, result.tricks_won, result.revoke
+
+
 def _locked(session: Session) -> Session:
     """The session read afresh and locked until the transaction ends."""
     return Session.objects.select_for_update().get(pk=session.pk)
@@ -124,8 +130,12 @@ def result_record(
     standing = None
     for result in found:
         if idempotency_key and result.idempotency_key == idempotency_key:
-            sent = (result.board_number, result.contract, result.tricks_won, result.revoke)
-            if sent != (board_number, str(contract), tricks_won, revoke):
+            if (result.board_number, *_answers(result)) != (
+                board_number,
+                str(contract),
+                tricks_won,
+                revoke,
+            ):
                 raise KeyReused(result)
             return result
         standing = result
@@ -136,6 +146,8 @@ def result_record(
     movement = sessions.session_movement(session)
     slot = slot_for(session, movement, table, board_number, session.current_round)
     if standing is not None:
+        if _answers(standing) == (str(contract), tricks_won, revoke):
+            return standing  # a second tablet at the table sent the same result
         raise ResultConflict(standing)
     scored = score_result(
         board=board_for_session(session, board_number),
@@ -169,12 +181,59 @@ def result_agree(*, result: Result) -> Result:
     return result
 
 
+def _raise_flag(result: Result, kind: str, **sent: object) -> Flag:
+    """The open flag of this kind on the result, raised now if there is none (a double
+    tap, or two tablets at once, raise one: the database keeps one open per kind)."""
+    try:
+        with transaction.atomic():
+            flag, _created = Flag.objects.get_or_create(
+                result=result,
+                kind=kind,
+                resolution=Flag.Resolution.OPEN,
+                defaults=sent,
+            )
+    except IntegrityError:  # raised by another request between the read and the write
+        flag = Flag.objects.get(result=result, kind=kind, resolution=Flag.Resolution.OPEN)
+    return flag
+
+
 @transaction.atomic
-def result_request_correction(*, result: Result) -> Result:
-    """A table asks the teacher to look at a result it disagrees with."""
-    Result.objects.filter(pk=result.pk).update(correction_requested=True)
-    result.correction_requested = True
-    return result
+def result_request_correction(*, result: Result) -> Flag:
+    """A table asks the teacher to look at a result it disagrees with: an open flag,
+    kept until the teacher corrects the result or dismisses the flag."""
+    return _raise_flag(result, Flag.Kind.CHECK)
+
+
+@transaction.atomic
+def result_flag_conflict(
+    *, result: Result, contract: str | Contract, tricks_won: int, revoke: str = ""
+) -> Flag:
+    """A second tablet sent other answers for a board that already had a result: the
+    result stands, and the teacher gets an open flag saying what the other tablet sent."""
+    return _raise_flag(
+        result,
+        Flag.Kind.CONFLICT,
+        sent_contract=str(contract),
+        sent_tricks=tricks_won,
+        sent_revoke=revoke,
+    )
+
+
+@transaction.atomic
+def flag_dismiss(*, flag: Flag, teacher: User, reason: str) -> Flag:
+    """The teacher answers a flag without changing the result, saying why."""
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError({"reason": _("Say in a few words why the result stays.")})
+    if not flag.is_open:
+        return flag  # answered already (a second tap, another device)
+    flag.resolution = Flag.Resolution.DISMISSED
+    flag.reason = reason[:200]
+    flag.resolved_by = teacher
+    flag.resolved_at = timezone.now()
+    flag.full_clean()
+    flag.save()
+    return flag
 
 
 # --------------------------------------------------------------------------- the teacher
@@ -254,12 +313,18 @@ def result_correct(
 
 
 def _save_change(result: Result, teacher: User, old: str) -> Result:
+    """Save the teacher's entry; it changes the audit trail if it changed the result,
+    and answers the result's open flags either way (corrected, or checked and kept)."""
     result.agreed = True
-    result.correction_requested = False
     result.save()
     new = describe(result)
     if new != old:
         ResultChange.objects.create(result=result, changed_by=teacher, old=old, new=new)
+    Flag.objects.filter(result=result, resolution=Flag.Resolution.OPEN).update(
+        resolution=Flag.Resolution.CORRECTED if new != old else Flag.Resolution.CHECKED,
+        resolved_by=teacher,
+        resolved_at=timezone.now(),
+    )
     return result
 
 

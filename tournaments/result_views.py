@@ -10,9 +10,11 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh, reselect, reswap, retarget
@@ -25,6 +27,7 @@ from tournaments.labels import net_text
 from tournaments.models import Result, Session
 from tournaments.result_selectors import TableAtWork
 from tournaments.scores import score_result
+from tournaments.selectors import BoardFacts
 
 
 def _table_at_work(token: str, board_number: int | None = None) -> TableAtWork:
@@ -123,6 +126,14 @@ def table_result(request: HtmxHttpRequest, token: str, board_number: int) -> Htt
         except result_services.SessionNotRunning:
             return _table_closed(request, found)
         except result_services.ResultConflict as conflict:
+            # The result that stands stays; the teacher gets a flag saying what this
+            # tablet sent, until it is answered.
+            result_services.result_flag_conflict(
+                result=conflict.existing,
+                contract=data["contract"],
+                tricks_won=data["tricks"],
+                revoke=data["revoke"],
+            )
             return _table_response(request, _fresh(found), 409, conflict=conflict.existing)
         except result_services.RoundMovedOn:
             # The teacher moved the round on while this form was open: these answers
@@ -187,21 +198,7 @@ def table_preview(request: HtmxHttpRequest, token: str, board_number: int) -> Ht
     if found.board is None or board_number not in movement.boards(entry.board_set):
         return HttpResponse(status=404)
     form = ResultForm(request.POST, profile=session.scoring_profile)
-    text = ""
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            scored = score_result(
-                board=found.board,
-                contract=data["contract"],
-                tricks_won=data["tricks"],
-                revoke=data["revoke"],
-                profile=session.scoring_profile,
-            )
-        except ValidationError as error:
-            text = " ".join(error.messages)
-        else:
-            text = net_text(scored.ns_net)
+    text = _preview_text(found.board, form, session.scoring_profile) if form.is_valid() else ""
     return render(request, "includes/score_preview.html", {"text": text})
 
 
@@ -235,13 +232,9 @@ def table_flag(request: HtmxHttpRequest, token: str, result_id: int) -> HttpResp
 def session_grid(request: TeacherRequest, session_id: int) -> HttpResponse:
     """The round grid on its own, for htmx to refresh every few seconds."""
     session = sessions.get_session_for_teacher(request.user, session_id)
-    movement = sessions.session_movement(session)
-    grid = result_selectors.round_grid(session, movement, session.current_round)
-    return render(
-        request,
-        "tournaments/session_detail.html#grid",
-        {"session": session, "movement": movement, "grid": grid},
-    )
+    view = result_selectors.grid_view(session, shown_round=parse_id(request.GET.get("round")))
+    context = {"session": session, "view": view}
+    return render(request, "tournaments/session_detail.html#grid", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -275,6 +268,10 @@ def result_edit(
                 _("Board %(board)s at table %(table)s saved.")
                 % {"board": board_number, "table": table_number},
             )
+            # Back to where the teacher came from: the grid, a traveller, a score card.
+            back = _next_url(request)
+            if back is not None:
+                return HttpResponseRedirect(back)
             return redirect(
                 "tournaments:traveller", session_id=session.pk, board_number=board_number
             )
@@ -287,8 +284,58 @@ def result_edit(
         "form": form,
         "round": round_,
         "action_errors": action_errors,
+        "back_url": _next_url(request) or "",
     }
     return render(request, "tournaments/result_edit.html", context, status=status)
+
+
+def _next_url(request: TeacherRequest) -> str | None:
+    """Where to go after saving (``next`` in the query or the form), if it is a page of
+    this site."""
+    url = request.POST.get("next") or request.GET.get("next") or ""
+    if url.startswith("/") and url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return url
+    return None
+
+
+@require_POST
+@login_required
+def result_edit_preview(
+    request: TeacherRequest, session_id: int, round_: int, table_number: int, board_number: int
+) -> HttpResponse:
+    """The teacher's score preview, for a board of any round."""
+    session = sessions.get_session_for_teacher(request.user, session_id)
+    try:
+        slot, _result = result_selectors.teacher_slot(session, round_, table_number, board_number)
+    except ValidationError:
+        raise Http404 from None
+    form = ResultForm(request.POST, profile=session.scoring_profile)
+    text = ""
+    if form.is_valid():
+        text = _preview_text(
+            result_selectors.board_for_session(session, slot.board_number),
+            form,
+            session.scoring_profile,
+        )
+    return render(request, "includes/score_preview.html", {"text": text})
+
+
+def _preview_text(board: BoardFacts, form: ResultForm, profile: str) -> str:
+    """The score the answers of a valid form would record, or why they cannot."""
+    data = form.cleaned_data
+    try:
+        scored = score_result(
+            board=board,
+            contract=data["contract"],
+            tricks_won=data["tricks"],
+            revoke=data["revoke"],
+            profile=profile,
+        )
+    except ValidationError as error:
+        return " ".join(error.messages)
+    return net_text(scored.ns_net)
 
 
 def _apply_teacher_action(
@@ -360,6 +407,27 @@ def traveller_page(request: TeacherRequest, session_id: int, board_number: int) 
         "board": report.board,
         "lines": report.lines,
         "waiting": report.waiting,
-        "changes": report.changes,
+        "history": report.history,
     }
     return render(request, "tournaments/traveller.html", context)
+
+
+@require_POST
+@login_required
+def flag_dismiss(request: TeacherRequest, session_id: int, flag_id: int) -> HttpResponse:
+    """The teacher answers a flag without changing the result, saying why."""
+    session = sessions.get_session_for_teacher(request.user, session_id)
+    flag = result_selectors.get_open_flag_for_teacher(session, flag_id)
+    try:
+        result_services.flag_dismiss(
+            flag=flag, teacher=request.user, reason=request.POST.get("reason", "")
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request,
+            _("The flag on board %(board)s at table %(table)s is answered.")
+            % {"board": flag.result.board_number, "table": flag.result.table.number},
+        )
+    return redirect(f"{reverse('tournaments:session_detail', args=[session.pk])}#flags")

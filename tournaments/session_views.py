@@ -180,21 +180,21 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
 @require_GET
 @login_required
 def session_detail(request: TeacherRequest, session_id: int) -> HttpResponse:
+    """The session's page: the grid of a round (``?round=N``, the current one by
+    default), open flags, the round buttons, printing, late pupils and early leavers."""
     session = sessions.get_session_for_teacher(request.user, session_id)
     if session.state == Session.State.DRAFT:
         return redirect("tournaments:session_pairs", session_id=session.pk)
+    board = result_selectors.dashboard(session, shown_round=parse_id(request.GET.get("round")))
     movement = sessions.session_movement(session)
-    grid = result_selectors.round_grid(session, movement, session.current_round)
     context = {
         "session": session,
         "movement": movement,
-        "grid": grid,
-        "missing": result_selectors.missing_count(grid),
+        "view": board.view,
+        "missing": board.missing,
         "confirm_next": request.GET.get("confirm_next") == "1",
-        "pairs": sessions.session_pairs(session),
-        "absent": session.school_class.pupils.filter(active=True).exclude(
-            pair_memberships__session=session
-        ),
+        "pairs": board.pairs,
+        "absent": board.absent,
         "rounds": range(session.current_round, movement.rounds + 1),
         "address": links.tables_address(request),
     }
@@ -207,7 +207,11 @@ def session_round(request: TeacherRequest, session_id: int) -> HttpResponse:
     """Move the whole session to the next (or back to the previous) round."""
     session = sessions.get_session_for_teacher(request.user, session_id)
     step = -1 if request.POST.get("direction") == "back" else 1
-    if step == 1 and not request.POST.get("confirm") and result_selectors.missing_in_round(session):
+    if (
+        step == 1
+        and not request.POST.get("confirm")
+        and result_selectors.round_change_warnings(session)
+    ):
         # A warning, not a block: the teacher confirms on the page.
         url = reverse("tournaments:session_detail", kwargs={"session_id": session.pk})
         return redirect(f"{url}?confirm_next=1")

@@ -94,6 +94,17 @@ urlpatterns = [
         name="result_edit",
     ),
     path(
+        "sessions/<int:session_id>/rounds/<int:round_>/tables/<int:table_number>/boards/"
+        "<int:board_number>/preview/",
+        result_views.result_edit_preview,
+        name="result_edit_preview",
+    ),
+    path(
+        "sessions/<int:session_id>/flags/<int:flag_id>/dismiss/",
+        result_views.flag_dismiss,
+        name="flag_dismiss",
+    ),
+    path(
         "sessions/<int:session_id>/boards/<int:board_number>/",
         result_views.traveller_page,
         name="traveller",

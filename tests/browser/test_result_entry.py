@@ -62,7 +62,10 @@ def test_two_tablets_enter_a_round_and_the_grid_turns_complete(
     page.locator('#grid [data-status="entered"]').first.click()
     page.get_by_role("radio", name="9", exact=True).check()
     page.get_by_role("button", name="Save").click()
-    expect(page.get_by_role("heading", name="Corrections")).to_be_visible()
+    # Back on the grid it came from; the board's history has the correction.
+    expect(page.get_by_role("heading", name="Results this round")).to_be_visible()
+    page.goto(f"/sessions/{session.pk}/boards/1/")
+    expect(page.get_by_role("heading", name="Corrections and flags")).to_be_visible()
     expect(page.locator(".history")).to_contain_text(
         "alice changed table 1 from “1NT 7” to “1NT 9”"
     )

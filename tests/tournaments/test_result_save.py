@@ -14,7 +14,7 @@ from scoring.movements import PairId
 from tests.factories import running_session
 from tournaments import result_selectors, result_services, sessions
 from tournaments.forms import ResultForm
-from tournaments.models import Board, Pair, Result, Session, Table
+from tournaments.models import Board, Flag, Pair, Result, Session, Table
 
 
 @pytest.fixture
@@ -146,7 +146,7 @@ def test_a_refused_save_inside_a_transaction_leaves_it_usable(session: Session) 
     _record(table, 1, key="first")
     with transaction.atomic():
         with pytest.raises(result_services.ResultConflict):
-            _record(table, 1, key="second")
+            _record(table, 1, key="second", tricks_won=9)
         # On PostgreSQL a failed statement outside a savepoint would break this query.
         assert Result.objects.count() == 1
 
@@ -163,6 +163,14 @@ def test_a_retry_after_the_round_moved_on_answers_with_the_saved_result(
     with pytest.raises(ValidationError):
         _record(table, 1, key="never-sent")
     assert Result.objects.count() == 1
+
+
+def test_a_second_device_sending_the_same_result_is_not_a_conflict(session: Session) -> None:
+    table, _, _ = _where(session, 1, 1)
+    first = _record(table, 1, key="tablet-a")
+    assert _record(table, 1, key="tablet-b") == first
+    assert Result.objects.count() == 1
+    assert not Flag.objects.exists()
 
 
 def test_a_second_device_gets_the_standing_result(session: Session) -> None:
@@ -256,7 +264,7 @@ def test_outside_a_transaction_the_save_is_its_own_and_refusals_leave_nothing(
     first = _record(table, 1, key="a")
     assert _record(table, 1, key="a") == first  # the same form again
     with pytest.raises(result_services.ResultConflict):
-        _record(table, 1, key="b")  # another device
+        _record(table, 1, key="b", tricks_won=9)  # another device, another result
     Pair.objects.filter(session=live, line="EW", number=ew.number).update(withdrawn_from_round=1)
     with pytest.raises(ValidationError, match="Board 2 is not played at table"):
         _record(table, 2, key="c")

@@ -12,7 +12,7 @@ from django.test import Client
 from scoring.cards import Seat
 from tests.factories import running_session
 from tournaments import result_selectors, result_services, selectors
-from tournaments.models import Board, Result, ResultChange, Session, Table
+from tournaments.models import Board, Flag, Result, ResultChange, Session, Table
 
 
 @pytest.fixture
@@ -110,9 +110,12 @@ def test_a_second_device_sees_the_first_result_and_overwrites_nothing(session: S
     assert "already has a result from another tablet" in html
     assert Result.objects.get().contract == "4S"
     conflict = Result.objects.get()
+    # The teacher is told at once, with what the second tablet sent.
+    [flag] = conflict.flags.all()
+    assert (flag.kind, flag.is_open) == (Flag.Kind.CONFLICT, True)
+    assert (flag.sent_contract, flag.sent_tricks) == ("4H", 8)
     Client().post(f"/t/{tab.token}/results/{conflict.pk}/flag/")
-    conflict.refresh_from_db()
-    assert conflict.correction_requested
+    assert conflict.flags.filter(kind=Flag.Kind.CHECK, resolution="").exists()
 
 
 @pytest.mark.parametrize(
