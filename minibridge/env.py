@@ -53,3 +53,18 @@ def env_int(name: str, default: int) -> int:
         return int(raw.strip())
     except ValueError:
         raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}.") from None
+
+
+def env_days_or_none(name: str) -> int | None:
+    """Read an optional number of days: unset or empty is None (the feature is off);
+    anything but a whole number from 1 up is an error."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return None
+    try:
+        days = int(raw.strip())
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number of days, not {raw!r}.") from None
+    if days < 1:
+        raise ImproperlyConfigured(f"{name} must be 1 day or more, not {raw!r}.")
+    return days
