@@ -184,6 +184,20 @@ def test_restore_refuses_a_file_that_is_not_a_good_minibridge_database(
         spoil(file)
     with pytest.raises(backups.BackupError, match=message.replace("(", r"\(")):
         backups.check_sqlite_backup(file)
+    with pytest.raises(backups.BackupError, match=message.replace("(", r"\(")):
+        backups.sqlite_restore(backup=file, target=demo)
+    assert results(demo) == 50
+
+
+@pytest.mark.parametrize(
+    ("spoil", "message"), [(_text, "is not a SQLite database"), (_newer, "newer")]
+)
+def test_the_restore_command_says_why_and_changes_nothing(
+    demo: Path, tmp_path: Path, spoil: Callable[[Path], None], message: str
+) -> None:
+    file = tmp_path / "spoilt.sqlite3"
+    shutil.copy(demo, file)
+    spoil(file)
     before = demo.read_bytes()
     result = manage("restore", str(file), "--yes", database=demo)
     assert result.returncode == 1
