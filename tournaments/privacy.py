@@ -3,20 +3,24 @@ a pupil or a whole class, and removing finished sessions past the school's reten
 period. Reads first, then writes; each write is one transaction.
 
 What deleting a pupil means (the "right to erasure", as a school would expect it): the
-pupil's name goes, from the class list, the partnership and every session. The results
-of the boards the pupil played stay, because they are just as much the results of the
-partner and the opponents; the pupil's pair is shown without the name from then on. A
-session being set up is made again without the pupil; while a session with the pupil
-in it is running, nothing is deleted (finish it first).
+pupil's name goes, from the class list, the partnership, every session and the admin
+site's history. The results of the boards the pupil played stay, because they are just
+as much the results of the partner and the opponents; the pupil's pair is shown
+without the name from then on. A session being set up is made again without the
+pupil; while a session with the pupil in it is running, nothing is deleted (finish it
+first).
 """
 
 from __future__ import annotations
 
 import datetime
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.admin.models import LogEntry
+from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count, Prefetch, Q, QuerySet
@@ -337,9 +341,35 @@ def class_delete(*, school_class: SchoolClass) -> SessionsCount:
     list(Session.objects.select_for_update().filter(school_class=school_class))
     count = _delete_sessions(Session.objects.filter(school_class=school_class))
     Partnership.objects.filter(school_class=school_class).delete()
+    pupils = list(Pupil.objects.filter(school_class=school_class))
+    _forget_in_admin_log(pupils, school_class, whole_class=True)
     Pupil.objects.filter(school_class=school_class).delete()
     school_class.delete()
     return count
+
+
+def _forget_in_admin_log(
+    pupils: Iterable[Pupil], school_class: SchoolClass, *, whole_class: bool = False
+) -> None:
+    """The admin site's history names the pupils it changed ("Nora H"), also in its
+    class's entries ("Added pupil “Nora H”"): those entries go with the pupils. A class
+    entry naming the pupil's first name, or any name the pupil's own entries recorded,
+    goes too (names change; a little too much history lost is the safe side)."""
+    pupil_type = ContentType.objects.get_for_model(Pupil)
+    class_type = ContentType.objects.get_for_model(SchoolClass)
+    class_entries = LogEntry.objects.filter(content_type=class_type, object_id=str(school_class.pk))
+    for pupil in pupils:
+        own = LogEntry.objects.filter(content_type=pupil_type, object_id=str(pupil.pk))
+        names = {pupil.first_name, *own.values_list("object_repr", flat=True)}
+        mentions = Q()
+        for name in filter(None, names):
+            # Change messages are JSON with non-ASCII letters escaped ("\u00c5se").
+            mentions |= Q(change_message__contains=name)
+            mentions |= Q(change_message__contains=json.dumps(name)[1:-1])
+        class_entries.filter(mentions).delete()
+        own.delete()
+    if whole_class:
+        class_entries.delete()
 
 
 @transaction.atomic
@@ -363,6 +393,7 @@ def pupil_delete(*, pupil: Pupil) -> None:
         session.present.remove(pupil)
         _make_pairs_again(session, session.present.exclude(pk=pupil.pk))
     Partnership.objects.filter(Q(first=pupil) | Q(second=pupil)).delete()
+    _forget_in_admin_log([pupil], pupil.school_class)
     pupil.delete()  # and the pupil's "who is here" ticks
 
 

@@ -379,3 +379,35 @@ def test_what_we_store_speaks_norwegian(client: Client) -> None:
 @pytest.mark.django_db
 def test_what_we_store_rejects_post(client: Client) -> None:
     assert client.post("/what-we-store/").status_code == 405
+
+
+def test_the_admin_history_forgets_a_deleted_pupil(
+    admin_client: Client, alice_class: SchoolClass
+) -> None:
+    from django.contrib.admin.models import LogEntry
+
+    form = {
+        "name": "6B",
+        "teacher": alice_class.teacher_id,
+        "pupils-TOTAL_FORMS": "2",
+        "pupils-INITIAL_FORMS": "0",
+        "pupils-0-first_name": "Åse",
+        "pupils-0-last_name": "K",
+        "pupils-0-active": "on",
+        "pupils-1-first_name": "Per",
+        "pupils-1-active": "on",
+    }
+    response = admin_client.post(f"/admin/tournaments/schoolclass/{alice_class.pk}/change/", form)
+    assert response.status_code == 302
+    ase = Pupil.objects.get(first_name="Åse")
+    admin_client.post(
+        f"/admin/tournaments/pupil/{ase.pk}/change/",
+        {"first_name": "Åse", "last_name": "Kl", "school_class": alice_class.pk, "active": "on"},
+    )
+    assert LogEntry.objects.filter(object_repr="Åse Kl").exists()
+    privacy.pupil_delete(pupil=ase)
+    history = list(LogEntry.objects.values_list("object_repr", "change_message"))
+    assert "Åse" not in str(history)
+    assert "\\u00c5se" not in str(history)
+    privacy.class_delete(school_class=alice_class)
+    assert not LogEntry.objects.exists()
