@@ -534,6 +534,10 @@ _BLANK_LINES = re.compile(r"[^\S\n]*(?:\n[^\S\n]*)*(?:\n|\Z)")  # semi-empty lin
 _DATA = re.compile(r'(?:[^\n{;\["]++|"(?:[^"\\\n]|\\["\\]|\\(?!["\\]))*+")++')
 _STRING_INSIDE = re.compile(r'(?:[^"\\\n]|\\["\\]|\\(?!["\\]))*+')
 _SPACE = re.compile(r"[ \t\n]*+")
+_TAG = re.compile(
+    r'\[[ \t\n]*+(?P<name>[A-Za-z0-9_]++)[ \t\n]*+"(?P<value>(?:[^"\\\n]|\\["\\]|\\(?!["\\]))*+)"'
+    r"[ \t\n]*+\]"
+)
 
 
 @dataclass
@@ -710,6 +714,9 @@ def _parse_tag(text: str, start: int) -> tuple[str, str, int] | str:
     """Parse ``[Name "value"]`` from ``start``; white space (even line breaks) may
     separate the tokens (§3.3). Returns name, value and the position after ``]``, or
     what is wrong."""
+    whole = _TAG.match(text, start)
+    if whole is not None:  # the usual, well-formed tag in one go
+        return whole["name"], _unescape(whole["value"]), whole.end()
     position = _skip_space(text, start + 1)
     match = _NAME.match(text, position)
     if match is None:
