@@ -81,6 +81,23 @@ def env_int(name: str, default: int) -> int:
         ) from None
 
 
+def env_days_or_none(name: str) -> int | None:
+    """Read an optional number of days: unset or empty is None (the feature is off);
+    anything but a whole number from 1 up is an error."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return None
+    try:
+        days = int(raw.strip())
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"{name} must be a whole number of days, not {raw!r}{_where(name)}."
+        ) from None
+    if days < 1:
+        raise ImproperlyConfigured(f"{name} must be 1 day or more, not {raw!r}{_where(name)}.")
+    return days
+
+
 def env_origin(name: str) -> str:
     """Read a web address made of a scheme, a host and maybe a port
     (``https://bridge.school.example``, ``http://192.168.1.20:8000``), returned without

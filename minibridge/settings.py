@@ -17,7 +17,15 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from minibridge import network
-from minibridge.env import env_bool, env_int, env_list, env_origin, env_str, load_env_file
+from minibridge.env import (
+    env_bool,
+    env_days_or_none,
+    env_int,
+    env_list,
+    env_origin,
+    env_str,
+    load_env_file,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 ENV_FILE = load_env_file(BASE_DIR)
@@ -128,6 +136,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Slow jobs (double-dummy analysis) go to a queue kept in the database and run by
 # `python manage.py db_worker` (started by `make run`); no Redis needed.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+
+# --- Privacy --------------------------------------------------------------------------
+# Finished sessions older than this many days are removed by `manage.py purge` (run it
+# from cron). Unset, nothing is ever removed that way: the school decides.
+RETENTION_DAYS = env_days_or_none("RETENTION_DAYS")
 
 # --- Accounts -------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

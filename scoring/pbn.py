@@ -36,8 +36,9 @@ the caller can import all or nothing (``if pbn_file.problems``) or the good boar
 from __future__ import annotations
 
 import datetime
+import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
@@ -442,6 +443,13 @@ class _Reason(str):
         return reason
 
 
+class PbnStop(StrEnum):
+    """Why :func:`read_pbn` stopped before the end of a file, when given ``max_boards``."""
+
+    TOO_MANY_BOARDS = "too_many_boards"  # a game with board max_boards + 1 was found
+    TOO_LONG = "too_long"  # more to read than max_boards boards could need
+
+
 @dataclass(frozen=True)
 class PbnProblem:
     """Why a board (or a stretch of the file) was not read, in plain English, with a
@@ -479,17 +487,20 @@ class PbnFile:
     """What :func:`read_pbn` found: the good boards, and the refused ones with reasons.
 
     ``notes`` lists things that were skipped without refusing a board (a stray line, an
-    unreadable analysis tag); showing them is optional.
+    unreadable analysis tag); showing them is optional. ``stopped`` says why reading
+    stopped before the end of the file (see :func:`read_pbn`); the boards and problems
+    then cover only the part of the file read.
     """
 
     boards: tuple[PbnGame, ...]
     problems: tuple[PbnProblem, ...]
     notes: tuple[PbnProblem, ...] = ()
+    stopped: PbnStop | None = None
 
     @property
     def ok(self) -> bool:
-        """True when every board in the file could be read."""
-        return not self.problems
+        """True when the whole file was read and every board in it could be used."""
+        return not self.problems and self.stopped is None
 
 
 @dataclass
@@ -512,8 +523,42 @@ class _RawGame:
         return not (self.tags or self.stray or self.errors)
 
 
-def read_pbn(source: str | bytes) -> PbnFile:
-    """Read a PBN file (text, or bytes in UTF-8 or Latin-1) into boards and problems."""
+#: Reading with ``max_boards`` stops as too long after ``STEPS_PER_BOARD`` steps for each
+#: board allowed (a step is a tag, a line of text, a comment or a table cell): a board
+#: with its analysis, a ScoreTable for 30 tables and some commentary takes a few hundred.
+STEPS_PER_BOARD = 2000
+
+_BLANK_LINES = re.compile(r"[^\S\n]*(?:\n[^\S\n]*)*(?:\n|\Z)")  # semi-empty lines (§3)
+#: Plain text and whole string tokens, up to a line end, a comment, a tag or a quote
+#: that is not closed on its line. Inside a string ``\"`` and ``\\`` are escapes (§3.2).
+_DATA = re.compile(r'(?:[^\n{;\["]++|"(?:[^"\\\n]|\\["\\]|\\(?!["\\]))*+")++')
+_STRING_INSIDE = re.compile(r'(?:[^"\\\n]|\\["\\]|\\(?!["\\]))*+')
+_SPACE = re.compile(r"[ \t\n]*+")
+_TAG = re.compile(
+    r'\[[ \t\n]*+(?P<name>[A-Za-z0-9_]++)[ \t\n]*+"(?P<value>(?:[^"\\\n]|\\["\\]|\\(?!["\\]))*+)"'
+    r"[ \t\n]*+\]"
+)
+
+
+@dataclass
+class _Budget:
+    """Steps left before reading stops (``math.inf``: no limit)."""
+
+    left: float
+
+    @property
+    def spent(self) -> bool:
+        return self.left < 0
+
+
+def read_pbn(source: str | bytes, *, max_boards: int | None = None) -> PbnFile:
+    """Read a PBN file (text, or bytes in UTF-8 or Latin-1) into boards and problems.
+
+    With ``max_boards`` the time spent on a file is bounded, whatever is in it: reading
+    stops as soon as a game with board ``max_boards + 1`` (good or bad) turns up, and
+    also after ``STEPS_PER_BOARD`` steps for each board allowed. ``stopped`` then says
+    which (:class:`PbnStop`). Without it the whole file is read.
+    """
     if isinstance(source, bytes):
         try:
             text = source.decode("utf-8-sig")
@@ -522,28 +567,41 @@ def read_pbn(source: str | bytes) -> PbnFile:
     else:
         text = source
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    raw_games = _scan(text)
+    budget = _Budget(math.inf if max_boards is None else (max_boards + 1) * STEPS_PER_BOARD)
 
     boards: list[PbnGame] = []
     problems: list[PbnProblem] = []
     notes: list[PbnProblem] = []
+
+    def result(stopped: PbnStop | None = None) -> PbnFile:
+        return PbnFile(
+            boards=tuple(boards), problems=tuple(problems), notes=tuple(notes), stopped=stopped
+        )
+
     first_line_of: dict[int, int] = {}
     last_value: dict[str, str] = {}
     defaults: dict[str, str] = {}
-    for raw in raw_games:
+    board_games = 0
+    for raw in _scan(text, budget):
         tags, inheritance_errors = _resolve(raw, last_value, defaults)
+        names = {name for name, _ in tags}
+        if raw.errors or "Board" in names or "Deal" in names:
+            board_games += 1
+            if max_boards is not None and board_games > max_boards:
+                return result(PbnStop.TOO_MANY_BOARDS)
         for text_line, number in raw.stray:
             notes.append(
                 PbnProblem(None, number, f"text outside any tag was skipped: {text_line!r}")
             )
-        names = {name for name, _ in tags}
         if not raw.errors and "Board" not in names and "Deal" not in names:
             continue  # not a board, e.g. a game holding only ## header tags
         board_number = _board_number(dict(tags).get("Board"))
         errors = [reason for reason, _ in raw.errors] + inheritance_errors
         game, reasons, game_notes = (
-            _build(raw, tags, board_number) if not errors else (None, errors, [])
+            _build(raw, tags, board_number, budget) if not errors else (None, errors, [])
         )
+        if budget.spent:
+            break
         notes.extend(PbnProblem(board_number, raw.line, note) for note in game_notes)
         if board_number is not None and board_number in first_line_of:
             reasons.append(
@@ -567,12 +625,14 @@ def read_pbn(source: str | bytes) -> PbnFile:
             )
         else:
             boards.append(game)
-    return PbnFile(boards=tuple(boards), problems=tuple(problems), notes=tuple(notes))
+    return result(PbnStop.TOO_LONG if budget.spent else None)
 
 
-def _scan(text: str) -> list[_RawGame]:
-    """Split the text into games of tags, following PBN 2.1 §2–§3 leniently."""
-    games: list[_RawGame] = []
+def _scan(text: str, budget: _Budget) -> Iterator[_RawGame]:
+    """Split the text into games of tags, following PBN 2.1 §2–§3 leniently; one game
+    at a time, so that the reader can stop early. Each turn of the loop is a step of
+    the budget; plain text, string tokens and runs of empty lines are taken whole by
+    regular expressions, not character by character."""
     game = _RawGame(line=1)
     data: list[str] = []
     position, line, size = 0, 1, len(text)
@@ -588,24 +648,32 @@ def _scan(text: str) -> list[_RawGame]:
                 game.stray.append((chunk, line))
 
     while position < size:
+        budget.left -= 1
+        if budget.spent:
+            return
         if at_line_start:
-            end = text.find("\n", position)
-            end = size if end < 0 else end
-            whole = text[position:end]
-            if not whole.strip():  # a semi-empty line ends the game
+            blank = _BLANK_LINES.match(text, position)
+            if blank is not None:  # semi-empty lines end the game
                 if not game.empty:
-                    games.append(game)
-                game = _RawGame(line=line + 1)
-                position, line = end + 1, line + 1
+                    yield game
+                line += blank.group().count("\n")
+                position = blank.end()
+                game = _RawGame(line=line)
                 continue
-            if whole.startswith("%"):  # a directive or an escaped line (§2.4)
-                position, line = end + 1, line + 1
+            if text.startswith("%", position):  # a directive or an escaped line (§2.4)
+                end = text.find("\n", position)
+                position, line = (size if end < 0 else end + 1), line + 1
                 if game.empty:
                     game.line = line
                 continue
             at_line_start = False
             if game.empty:
                 game.line = line
+        plain = _DATA.match(text, position)
+        if plain is not None:
+            data.append(plain.group())
+            position = plain.end()
+            continue
         char = text[position]
         if char == "\n":
             end_line()
@@ -632,29 +700,23 @@ def _scan(text: str) -> list[_RawGame]:
                 game.tags.append(_Tag(name, value, line))
                 line += text.count("\n", position, after)
                 position = after
-        elif char == '"':  # a string token in table data: keep it whole
-            close = _string_end(text, position)
-            if close < 0:  # no closing quote: keep the rest of the line as it is
-                end = text.find("\n", position)
-                end = size if end < 0 else end
-                data.append(text[position:end])
-                position = end
-            else:
-                data.append(text[position : close + 1])
-                position = close + 1
-        else:
-            data.append(char)
-            position += 1
+        else:  # a '"' never closed on its line: keep the rest of the line as it is
+            end = text.find("\n", position)
+            end = size if end < 0 else end
+            data.append(text[position:end])
+            position = end
     end_line()
     if not game.empty:
-        games.append(game)
-    return games
+        yield game
 
 
 def _parse_tag(text: str, start: int) -> tuple[str, str, int] | str:
     """Parse ``[Name "value"]`` from ``start``; white space (even line breaks) may
     separate the tokens (§3.3). Returns name, value and the position after ``]``, or
     what is wrong."""
+    whole = _TAG.match(text, start)
+    if whole is not None:  # the usual, well-formed tag in one go
+        return whole["name"], _unescape(whole["value"]), whole.end()
     position = _skip_space(text, start + 1)
     match = _NAME.match(text, position)
     if match is None:
@@ -674,25 +736,16 @@ def _parse_tag(text: str, start: int) -> tuple[str, str, int] | str:
 
 
 def _skip_space(text: str, position: int) -> int:
-    while position < len(text) and text[position] in " \t\n":
-        position += 1
-    return position
+    match = _SPACE.match(text, position)
+    return position if match is None else match.end()
 
 
 def _string_end(text: str, start: int) -> int:
-    """The index of the quote closing the string that opens at ``start``, or -1."""
-    position = start + 1
-    while position < len(text):
-        char = text[position]
-        if char == "\\" and position + 1 < len(text) and text[position + 1] in '"\\':
-            position += 2
-        elif char == '"':
-            return position
-        elif char == "\n":
-            return -1
-        else:
-            position += 1
-    return -1
+    """The index of the quote closing the string that opens at ``start``, or -1 when
+    the line ends first."""
+    match = _STRING_INSIDE.match(text, start + 1)
+    end = start + 1 if match is None else match.end()
+    return end if end < len(text) and text[end] == '"' else -1
 
 
 def _unescape(inside: str) -> str:
@@ -738,7 +791,7 @@ def _board_number(value: str | None) -> int | None:
 
 
 def _build(
-    raw: _RawGame, tags: list[tuple[str, str]], number: int | None
+    raw: _RawGame, tags: list[tuple[str, str]], number: int | None, budget: _Budget
 ) -> tuple[PbnGame | None, list[str], list[str]]:
     """The board of one game, or the reasons it cannot be read; plus notes."""
     values = dict(tags)
@@ -805,12 +858,12 @@ def _build(
     for tag in raw.tags:
         if tag.name in TABLE_TAGS and tag.name != OPTIMUM_TAG and sections.get(tag.name) is tag:
             try:
-                tables.append(_read_table(tag))
+                tables.append(_read_table(tag, budget))
             except PbnError as error:
                 notes.append(f"its {tag.name} was skipped: {error}")
         elif tag.data and tag.name not in TABLE_TAGS and tag.name not in ("Auction", "Play"):
             notes.append(f"{len(tag.data)} line(s) after its {tag.name} tag were skipped")
-    dd_tricks = _read_dd(values, sections.get(OPTIMUM_TAG), notes)
+    dd_tricks = _read_dd(values, sections.get(OPTIMUM_TAG), notes, budget)
     extra = tuple(
         (name, value)
         for name, value in tags
@@ -832,12 +885,22 @@ def _build(
     return PbnGame(board=board, declaration=outcome, tags=tuple(tags), line=raw.line), [], notes
 
 
-def _read_table(tag: _Tag) -> PbnTable:
+def _read_table(tag: _Tag, budget: _Budget) -> PbnTable:
+    """A table section; each column and cell is a step of the budget (a line of 2 MB
+    may hold a million cells). When the budget runs out the table is cut short, and
+    the caller stops reading."""
+    budget.left -= tag.value.count(";") + 1
+    if budget.spent:
+        raise PbnError("the file is too long")
     columns = tuple(PbnColumn.parse(part) for part in tag.value.split(";"))
     rows = []
     cells: list[str] = []
     for text, _ in tag.data:
-        cells.extend(_cells(text))
+        found = _cells(text, limit=max(0, int(min(budget.left, len(text)))) + 1)
+        budget.left -= len(found)
+        if budget.spent:
+            raise PbnError("the file is too long")
+        cells.extend(found)
     # In import format rows may be split over lines (§5.2): regroup by column count.
     for start in range(0, len(cells), len(columns)):
         row = cells[start : start + len(columns)]
@@ -847,15 +910,21 @@ def _read_table(tag: _Tag) -> PbnTable:
     return PbnTable(tag=tag.name, columns=columns, rows=tuple(rows))
 
 
-def _cells(text: str) -> list[str]:
-    cells = []
-    for match in re.finditer(r'"((?:\\["\\]|[^"\\]|\\(?!["\\]))*)"|(\S+)', text):
+_CELL = re.compile(r'"((?:\\["\\]|[^"\\]|\\(?!["\\]))*)"|(\S+)')
+
+
+def _cells(text: str, *, limit: int) -> list[str]:
+    """The cells of a line of table data, at most ``limit`` of them."""
+    cells: list[str] = []
+    for match in _CELL.finditer(text):
+        if len(cells) >= limit:
+            break
         cells.append(_unescape(match[1]) if match[1] is not None else match[2])
     return cells
 
 
 def _read_dd(
-    values: Mapping[str, str], optimum: _Tag | None, notes: list[str]
+    values: Mapping[str, str], optimum: _Tag | None, notes: list[str], budget: _Budget
 ) -> dict[tuple[Seat, Strain], int] | None:
     digits = values.get(DD_TAG)
     if digits is not None and digits.strip():
@@ -868,7 +937,7 @@ def _read_dd(
     if optimum is None:
         return None
     try:
-        table = _read_table(optimum)
+        table = _read_table(optimum, budget)
         seats = table.column("Declarer")
         strains = table.column("Denomination")
         results = table.column("Result")

@@ -64,15 +64,28 @@ class Line:
 
     @property
     def command(self) -> str:
-        """The line without its trailing comment."""
+        """The line without its trailing comment (nor settings given before it)."""
+        words = shlex.split(self.text, comments=True)
+        while words and re.fullmatch(r"[A-Z_]+=\S*", words[0]):
+            words.pop(0)
+        return shlex.join(words)
+
+    @property
+    def shell_text(self) -> str:
+        """The line as a shell runs it: settings before it included."""
         return shlex.join(shlex.split(self.text, comments=True))
 
 
 def readme_blocks() -> list[list[Line]]:
-    blocks = re.findall(r"^```sh\n(.*?)^```", README.read_text(encoding="utf-8"), re.M | re.S)
+    """The ```sh blocks, those indented in a list item too, line by line."""
+    blocks = re.findall(r"^( *)```sh\n(.*?)^\1```", README.read_text(encoding="utf-8"), re.M | re.S)
     return [
-        [Line(n, text) for text in block.splitlines() if text.strip() and not text.startswith("#")]
-        for n, block in enumerate(blocks)
+        [
+            Line(n, text.strip())
+            for text in block.splitlines()
+            if text.strip() and not text.strip().startswith("#")
+        ]
+        for n, (_indent, block) in enumerate(blocks)
     ]
 
 
@@ -220,7 +233,7 @@ def test_every_readme_command_works_as_written(project: Path) -> None:
             if words[0] == "export":
                 exports.append(line.command)
                 continue
-            script = "; ".join([*exports, line.command])
+            script = "; ".join([*exports, line.shell_text])
             if words[0] == ".venv/bin/pytest":
                 result = shell(project, f"{script} --collect-only -q -p no:cacheprovider")
                 assert result.returncode == 0, line.text + "\n" + result.stdout + result.stderr

@@ -17,7 +17,7 @@ from scoring.dd import DDTable, Par, minibridge_par
 from scoring.declaring import Declaration, Redeal, find_declarer
 from scoring.profiles import DEFAULT_PROFILE
 from tournaments.labels import SEAT_NAMES, SUIT_NAMES, holding_text
-from tournaments.models import Board, BoardSet, SchoolClass
+from tournaments.models import Board, BoardSet, Pupil, SchoolClass
 
 if TYPE_CHECKING:
     from typing import TypedDict
@@ -39,6 +39,15 @@ def classes_for_teacher(teacher: User) -> QuerySet[SchoolClass]:
 
 def get_class_for_teacher(teacher: User, class_id: int) -> SchoolClass:
     return get_object_or_404(SchoolClass, pk=class_id, teacher_id=teacher.pk)
+
+
+def get_pupil_for_teacher(teacher: User, class_id: int, pupil_id: int) -> Pupil:
+    return get_object_or_404(
+        Pupil.objects.select_related("school_class"),
+        pk=pupil_id,
+        school_class_id=class_id,
+        school_class__teacher_id=teacher.pk,
+    )
 
 
 def board_sets_for_teacher(teacher: User) -> QuerySet[CountedBoardSet]:

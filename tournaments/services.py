@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from scoring import dealing
 from scoring.cards import Seat
-from scoring.pbn import read_pbn
+from scoring.pbn import PbnStop, read_pbn
 from tournaments.labels import SEAT_NAMES, pbn_problem_text
 from tournaments.models import Board, BoardSet, Pupil, SchoolClass
 from tournaments.tasks import analyse_board_set
@@ -79,13 +79,22 @@ def board_set_deal(
     return board_set
 
 
-class BoardImportRefused(Exception):
-    """A PBN file with boards that cannot be used; nothing was saved."""
+#: A set holds at most 64 boards (board numbers 1 to 64); a bigger file is refused as
+#: soon as the reader meets its 65th board, so a huge file is never read to the end.
+MAX_IMPORT_BOARDS = 64
+#: The problems listed for a refused file; the rest are counted ("and 12 more").
+MAX_LISTED_PROBLEMS = 50
 
-    def __init__(self, problems: list[str], good_count: int) -> None:
+
+class BoardImportRefused(Exception):
+    """A PBN file with boards that cannot be used; nothing was saved. ``problems`` lists
+    the first :data:`MAX_LISTED_PROBLEMS`; ``more_problems`` counts the others."""
+
+    def __init__(self, problems: list[str], good_count: int, more_problems: int = 0) -> None:
         super().__init__("; ".join(problems))
         self.problems = problems
         self.good_count = good_count
+        self.more_problems = more_problems
 
 
 @transaction.atomic
@@ -96,8 +105,23 @@ def board_set_import(
     single bad board (a 20–20 deal, a malformed deal, a board number outside 1–64 or
     given twice, a dealer that does not follow the board number) refuses the whole
     file. The boards are analysed afresh, whatever analysis the file carries. (The PBN
-    reader itself refuses 20–20 deals, malformed deals and repeated board numbers.)"""
-    parsed = read_pbn(text)
+    reader itself refuses 20–20 deals, malformed deals and repeated board numbers.)
+    A file of more than 64 boards, or far longer than 64 boards need, is refused
+    whatever ``good_only`` says, as soon as the reader finds out."""
+    parsed = read_pbn(text, max_boards=MAX_IMPORT_BOARDS)
+    if parsed.stopped is PbnStop.TOO_MANY_BOARDS:
+        raise ValidationError(
+            _(
+                "The file has more than %(count)s boards, and a set holds at most %(count)s. "
+                "Split it into smaller files, or keep only the boards you need."
+            )
+            % {"count": MAX_IMPORT_BOARDS}
+        )
+    if parsed.stopped is PbnStop.TOO_LONG:
+        raise ValidationError(
+            _("The file is far longer than %(count)s boards need. Is it a PBN file?")
+            % {"count": MAX_IMPORT_BOARDS}
+        )
     problems = [pbn_problem_text(problem) for problem in parsed.problems]
     good = []
     for game in parsed.boards:
@@ -123,7 +147,11 @@ def board_set_import(
     if not good and not problems:
         raise ValidationError(_("The file has no boards in it. Is it a PBN file?"))
     if problems and (not good_only or not good):
-        raise BoardImportRefused(problems, good_count=len(good))
+        raise BoardImportRefused(
+            problems[:MAX_LISTED_PROBLEMS],
+            good_count=len(good),
+            more_problems=max(0, len(problems) - MAX_LISTED_PROBLEMS),
+        )
     stem = filename.rsplit("/", 1)[-1].removesuffix(".pbn").removesuffix(".PBN")
     board_set = BoardSet(
         teacher_id=teacher.pk,

@@ -3,6 +3,7 @@ from django.urls import path, register_converter
 from tournaments import (
     connect_views,
     curve_views,
+    privacy_views,
     result_views,
     session_views,
     standings_views,
@@ -125,6 +126,31 @@ urlpatterns = [
         standings_views.session_export,
         name="session_export",
     ),
+    path("classes/<int:class_id>/data/", privacy_views.class_data, name="class_data"),
+    path(
+        "classes/<int:class_id>/data/export.json", privacy_views.class_export, name="class_export"
+    ),
+    path(
+        "classes/<int:class_id>/pupils/<int:pupil_id>/delete/",
+        privacy_views.pupil_delete_confirm,
+        name="pupil_delete_confirm",
+    ),
+    path(
+        "classes/<int:class_id>/pupils/<int:pupil_id>/delete/confirmed/",
+        privacy_views.pupil_delete,
+        name="pupil_delete",
+    ),
+    path(
+        "classes/<int:class_id>/delete/",
+        privacy_views.class_delete_confirm,
+        name="class_delete_confirm",
+    ),
+    path(
+        "classes/<int:class_id>/delete/confirmed/",
+        privacy_views.class_delete,
+        name="class_delete",
+    ),
+    path("what-we-store/", privacy_views.what_we_store, name="what_we_store"),
     path("classes/<int:class_id>/curve/", curve_views.class_curve, name="class_curve"),
     path("classes/<int:class_id>/worksheet/", curve_views.worksheet, name="curve_worksheet"),
     path("sessions/<int:session_id>/curve/", curve_views.session_curve, name="session_curve"),

@@ -179,7 +179,12 @@ def board_set_import(request: TeacherRequest) -> HttpResponse:
                 good_only=form.cleaned_data["good_only"],
             )
         except services.BoardImportRefused as refused:
-            context.update(problems=refused.problems, good_count=refused.good_count)
+            context.update(
+                problems=refused.problems,
+                more_problems=refused.more_problems,
+                problem_count=len(refused.problems) + refused.more_problems,
+                good_count=refused.good_count,
+            )
         except ValidationError as error:
             form.add_error(None, error)
         else:

@@ -19,6 +19,7 @@ from scoring.pbn import (
     PbnColumn,
     PbnError,
     PbnFile,
+    PbnStop,
     PbnTable,
     ProblemCode,
     read_pbn,
@@ -498,3 +499,126 @@ def test_problems_carry_a_code_for_translation() -> None:
     assert problem.code is ProblemCode.TWENTY_TWENTY
     doubled = read_pbn(write_pbn([]) + '[Board "1"]\r\n[Deal "N:- - - -"]\r\n')
     assert {p.code for p in doubled.problems} == {ProblemCode.BAD_DEAL}
+
+
+# ------------------------------------------------------------------- reading: limits
+
+BOARD_GAME = '[Board "{n}"]\n[Deal "' + DEAL_1.to_pbn() + '"]\n'
+
+
+ONE = BOARD_GAME.format(n=1)
+
+
+def numbered_games(count: int) -> str:
+    """``count`` games with boards 1, 2, … (all the same cards; the dealer follows)."""
+    return "\n".join(BOARD_GAME.format(n=n) for n in range(1, count + 1))
+
+
+def big_but_honest_file(count: int) -> str:
+    """``count`` analysed boards, each with a ScoreTable of 30 tables and commentary."""
+    boards = [
+        PbnBoard(
+            number=board.number,
+            dealer=board.dealer,
+            deal=board.deal,
+            dd_tricks=dd_table(board.number),
+            par="4S S 420",
+            extra_tags=(("Annotator", "Kari"), ("Room", "Hall")),
+            tables=(
+                PbnTable.of(
+                    "ScoreTable",
+                    ["PairId_NS\\2R", "PairId_EW\\2R", "Names_NS", "Contract", "Score_NS\\6R"],
+                    [[n, n + 30, f"Ann {n} - Bo {n}", "4S", 420] for n in range(1, 31)],
+                ),
+            ),
+        )
+        for board in deal_boards(count, seed="honest").boards
+    ]
+    comment = "\r\n{ A long comment about the board,\r\n\r\nover lines }"
+    return write_pbn(boards).replace("\r\n\r\n", comment + "\r\n\r\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "max_boards", "stopped", "boards_read"),
+    [
+        (numbered_games(64), 64, None, 64),
+        (numbered_games(65), 64, PbnStop.TOO_MANY_BOARDS, 64),
+        (numbered_games(65), None, None, 65),
+        (numbered_games(3), 2, PbnStop.TOO_MANY_BOARDS, 2),
+        (big_but_honest_file(64), 64, None, 64),
+        # Games with a problem count as boards: a file of bad boards stops too.
+        ('[Board "1"]\n\n' * 200, 64, PbnStop.TOO_MANY_BOARDS, 0),
+        ("[\n\n" * 200, 64, PbnStop.TOO_MANY_BOARDS, 0),
+        # Header-only games are not boards.
+        ('[Event "##Club"]\n\n' * 3 + numbered_games(2), 2, None, 2),
+        # Far more to read than 64 boards need: one endless game, endless junk.
+        ('[Board "1"]\n' * 200_000, 64, PbnStop.TOO_LONG, 0),
+        ("x\n" * 200_000, 64, PbnStop.TOO_LONG, 0),
+        ("x\n\n" * 200_000, 64, PbnStop.TOO_LONG, 0),
+        ("%\n\n" * 200_000, 64, PbnStop.TOO_LONG, 0),
+        ("; a comment\n" * 200_000, 64, PbnStop.TOO_LONG, 0),
+        ("{}" * 200_000, 64, PbnStop.TOO_LONG, 0),
+        (ONE + '[ScoreTable "A"]\n' + "1 " * 200_000, 64, PbnStop.TOO_LONG, 0),
+        (ONE + '[ScoreTable "' + "A;" * 200_000 + 'A"]\n', 64, PbnStop.TOO_LONG, 0),
+        (ONE + '[ScoreTable "A"]\n' + "1\n" * 200_000, 64, PbnStop.TOO_LONG, 0),
+        # Long tokens are one step each: read to the end.
+        (ONE + '[Event "' + "x" * 1_000_000 + '"]\n', 64, None, 1),
+        (ONE + '"' * 1_000_000 + "\n", 64, None, 1),
+        (ONE + "{" + "x\n" * 500_000 + "}\n", 64, None, 1),
+    ],
+    ids=[
+        "64 of 64",
+        "65 of 64",
+        "65 without a limit",
+        "3 of 2",
+        "64 honest boards with tables and comments",
+        "bad board tags",
+        "broken tags",
+        "header games",
+        "one endless game",
+        "stray lines",
+        "stray games",
+        "directive games",
+        "comment lines",
+        "empty comments",
+        "a line of a million cells",
+        "a table of a million columns",
+        "a table of a million rows",
+        "a long tag value",
+        "a long line of quotes",
+        "a long comment",
+    ],
+)
+def test_a_limited_read_stops_early(
+    text: str, max_boards: int | None, stopped: PbnStop | None, boards_read: int
+) -> None:
+    pbn_file = read_pbn(text, max_boards=max_boards)
+    assert pbn_file.stopped is stopped
+    assert len(pbn_file.boards) == boards_read
+    assert pbn_file.ok is (stopped is None and not pbn_file.problems)
+
+
+def test_problems_before_the_stop_are_kept() -> None:
+    text = numbered_games(2) + "\n" + '[Board "3"]\n' + "\n" + numbered_games(70)
+    pbn_file = read_pbn(text, max_boards=4)
+    assert pbn_file.stopped is PbnStop.TOO_MANY_BOARDS
+    assert [game.board.number for game in pbn_file.boards] == [1, 2]
+    assert [(p.board, p.code) for p in pbn_file.problems] == [
+        (3, ProblemCode.NO_DEAL),
+        (1, ProblemCode.DUPLICATE_BOARD),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("row", "cells"),
+    [
+        ('1 "Ann \\"A\\" Berg" 420', ("1", 'Ann "A" Berg', "420")),
+        ('1 "C:\\\\" 420', ("1", "C:\\", "420")),
+        ('1 "a;b {c} [d]" 420', ("1", "a;b {c} [d]", "420")),
+        ('1 "x\\" 420', ("1", '"x\\"', "420")),  # never closed: the rest of the line as it is
+    ],
+)  # fmt: skip
+def test_string_cells_in_tables(row: str, cells: tuple[str, ...]) -> None:
+    text = ONE + '[ScoreTable "PairId_NS;Names;Score_NS"]\n' + row + "\n"
+    (table,) = read_ok(text).boards[0].board.tables
+    assert table.rows == (cells,)

@@ -10,6 +10,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.test import Client
+from django.utils import translation
 from endplay.parsers import pbn as endplay_pbn
 from endplay.types import Deal as EndplayDeal
 from pypdf import PdfReader
@@ -144,6 +145,67 @@ def test_the_upload_speaks_norwegian(alice_client: Client) -> None:
     html = upload(alice_client, CLUB_NIGHT.read_bytes()).content.decode()
     assert "spill i denne filen kan ikke brukes" in html
     assert "Spill 3 er en 20–20-giv" in html
+
+
+def test_the_upload_refuses_more_than_64_boards(alice_client: Client) -> None:
+    deals = [board.deal.to_pbn() for board in dealing.deal_boards(64, seed="many").boards]
+    text = "\n".join(f'[Board "{n}"]\n[Deal "{deals[(n - 1) % 64]}"]\n' for n in range(1, 66))
+    response = upload(alice_client, text.encode(), good_only="on")
+    assert response.status_code == 422
+    assert "The file has more than 64 boards, and a set holds at most 64." in (
+        response.content.decode()
+    )
+    assert not BoardSet.objects.exists()
+
+
+def test_a_huge_file_of_board_tags_is_refused_in_a_short_page(alice_client: Client) -> None:
+    data = b'[Board "1"]\n\n' * 161_000  # just under 2 MB
+    response = upload(alice_client, data)
+    assert response.status_code == 422
+    assert len(response.content) < 20_000
+    assert "more than 64 boards" in response.content.decode()
+    assert not BoardSet.objects.exists()
+
+
+def test_a_file_far_longer_than_64_boards_need_is_refused(alice_client: Client) -> None:
+    response = upload(alice_client, b"x\n" * 1_000_000)
+    assert response.status_code == 422
+    assert "The file is far longer than 64 boards need. Is it a PBN file?" in (
+        response.content.decode()
+    )
+
+
+def test_at_most_50_problems_are_listed(alice_client: Client) -> None:
+    # 64 games of board 1 without cards: 64 × "no cards" and 63 × "appears twice".
+    response = upload(alice_client, b'[Board "1"]\n\n' * 64)
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert html.count("<li>Board 1") == 50
+    assert "… and 77 more problems." in html
+    assert "127 boards in this file cannot be used" in html
+
+
+def test_the_limits_speak_norwegian(alice_client: Client) -> None:
+    alice_client.post("/i18n/setlang/", {"language": "nb", "next": "/"})
+    assert "mer enn 64 spill" in upload(alice_client, b'[Board "1"]\n\n' * 100).content.decode()
+    html = upload(alice_client, b'[Board "1"]\n\n' * 64).content.decode()
+    assert "… og 77 problemer til." in html
+
+
+def test_import_boards_refuses_more_than_64_boards(alice, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "huge.pbn"
+    path.write_bytes(b'[Board "1"]\n\n' * 100_000)
+    with translation.override("en"), pytest.raises(CommandError, match="more than 64 boards"):
+        call_command("import_boards", str(path), "--teacher", "alice")
+    assert not BoardSet.objects.exists()
+
+
+def test_import_boards_lists_50_problems_and_counts_the_rest(alice, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "bad.pbn"
+    path.write_bytes(b'[Board "1"]\n\n' * 64)
+    with translation.override("en"), pytest.raises(CommandError, match="and 77 more") as refused:
+        call_command("import_boards", str(path), "--teacher", "alice")
+    assert str(refused.value).count("Board 1") == 50
 
 
 @pytest.fixture

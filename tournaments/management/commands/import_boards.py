@@ -51,6 +51,8 @@ class Command(BaseCommand):
             )
         except services.BoardImportRefused as refused:
             lines = "\n".join(f"  {problem}" for problem in refused.problems)
+            if refused.more_problems:
+                lines += f"\n  … and {refused.more_problems} more."
             hint = " Use --good-only to import the others." if refused.good_count else ""
             raise CommandError(f"Nothing imported.{hint}\n{lines}") from None
         except ValidationError as error:

@@ -1,0 +1,442 @@
+"""Privacy for a site that holds children's names: a class's data as one file, deleting
+a pupil or a whole class, and removing finished sessions past the school's retention
+period. Reads first, then writes; each write is one transaction.
+
+What deleting a pupil means (the "right to erasure", as a school would expect it): the
+pupil's name goes, from the class list, the partnership, every session and the admin
+site's history. The results of the boards the pupil played stay, because they are just
+as much the results of the partner and the opponents; the pupil's pair is shown
+without the name from then on. A session being set up is made again without the
+pupil; while a session with the pupil in it is running, nothing is deleted (finish it
+first).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.admin.models import LogEntry
+from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from tournaments.models import (
+    Board,
+    BoardSet,
+    Flag,
+    Pair,
+    PairMember,
+    Partnership,
+    Pupil,
+    Result,
+    ResultChange,
+    SchoolClass,
+    Session,
+    Table,
+)
+from tournaments.sessions import make_pairs
+
+EXPORT_FORMAT = "minibridge-class-export"
+EXPORT_VERSION = 1
+
+
+# --------------------------------------------------------------------------- reads
+
+
+@dataclass(frozen=True)
+class SessionsCount:
+    """What a set of sessions holds: what deleting them removes."""
+
+    sessions: int = 0
+    pairs: int = 0
+    results: int = 0
+    changes: int = 0  # corrections in the audit trail
+
+
+def sessions_count(sessions: QuerySet[Session]) -> SessionsCount:
+    return SessionsCount(
+        sessions=sessions.count(),
+        pairs=Pair.objects.filter(session__in=sessions).count(),
+        results=Result.objects.filter(session__in=sessions).count(),
+        changes=ResultChange.objects.filter(result__session__in=sessions).count(),
+    )
+
+
+@dataclass(frozen=True)
+class ClassDeletion:
+    """What deleting a class removes, and what stays (the teacher's board sets)."""
+
+    school_class: SchoolClass
+    pupils: int
+    partnerships: int
+    held: SessionsCount
+    running: list[Session]
+    board_sets_kept: int
+
+
+def class_deletion(school_class: SchoolClass) -> ClassDeletion:
+    sessions = Session.objects.filter(school_class=school_class)
+    return ClassDeletion(
+        school_class=school_class,
+        pupils=school_class.pupils.count(),
+        partnerships=school_class.partnerships.count(),
+        held=sessions_count(sessions),
+        running=list(sessions.filter(state=Session.State.RUNNING)),
+        board_sets_kept=BoardSet.objects.filter(sessions__in=sessions).distinct().count(),
+    )
+
+
+@dataclass(frozen=True)
+class PupilDeletion:
+    """What deleting a pupil removes and what stays (see the module's docstring)."""
+
+    pupil: Pupil
+    partner: Pupil | None  # the partnership goes
+    sessions_played: int  # sessions (running or finished) with the pupil in a pair
+    results_kept: int  # the results of those pairs, which stay
+    drafts: list[Session]  # sessions being set up: made again without the pupil
+    running: list[Session]  # while any, nothing is deleted
+
+    @property
+    def blocked(self) -> bool:
+        return bool(self.running)
+
+
+def pupil_deletion(pupil: Pupil) -> PupilDeletion:
+    partnership = (
+        Partnership.objects.filter(Q(first=pupil) | Q(second=pupil))
+        .select_related("first", "second")
+        .first()
+    )
+    partner = None
+    if partnership is not None:
+        partner = partnership.second if partnership.first_id == pupil.pk else partnership.first
+    played = Session.objects.filter(
+        ~Q(state=Session.State.DRAFT), pairs__members__pupil=pupil
+    ).distinct()
+    pairs = Pair.objects.filter(members__pupil=pupil, session__in=played)
+    results = Result.objects.filter(Q(ns_pair__in=pairs) | Q(ew_pair__in=pairs))
+    return PupilDeletion(
+        pupil=pupil,
+        partner=partner,
+        sessions_played=played.count(),
+        results_kept=results.count(),
+        drafts=list(_sessions_with(pupil).filter(state=Session.State.DRAFT)),
+        running=list(_sessions_with(pupil).filter(state=Session.State.RUNNING)),
+    )
+
+
+def _sessions_with(pupil: Pupil) -> QuerySet[Session]:
+    """The sessions the pupil is ticked present in or plays in, oldest first."""
+    return (
+        Session.objects.filter(Q(present=pupil) | Q(pairs__members__pupil=pupil))
+        .distinct()
+        .order_by("date", "pk")
+    )
+
+
+def class_sessions_with_results(school_class: SchoolClass) -> QuerySet[Session]:
+    """The class's sessions that have standings (each has its own Excel workbook)."""
+    return (
+        school_class.sessions.exclude(state=Session.State.DRAFT)
+        .annotate(result_count=Count("results"))
+        .order_by("-date", "-created_at")
+    )
+
+
+def class_export(school_class: SchoolClass) -> dict[str, Any]:
+    """Everything the site holds about a class, as plain JSON-ready data: the class,
+    its pupils and partnerships, its sessions with their pairs, tables, results and
+    corrections, and the board sets they used. Table links (secrets that let a tablet
+    enter results) are left out; ids tie the parts together."""
+    members = PairMember.objects.order_by("position")
+    changes = ResultChange.objects.select_related("changed_by")
+    flags = Flag.objects.select_related("resolved_by")
+    sessions = list(
+        school_class.sessions.order_by("date", "created_at", "pk").prefetch_related(
+            "present",
+            Prefetch(
+                "pairs",
+                queryset=Pair.objects.all().prefetch_related(Prefetch("members", queryset=members)),
+            ),
+            Prefetch("tables", queryset=Table.objects.order_by("number")),
+            Prefetch(
+                "results",
+                queryset=Result.objects.select_related("table", "entered_by")
+                .prefetch_related(
+                    Prefetch("changes", queryset=changes), Prefetch("flags", queryset=flags)
+                )
+                .order_by("round", "table__number", "board_number"),
+            ),
+        )
+    )
+    board_sets = BoardSet.objects.filter(
+        pk__in={session.board_set_id for session in sessions if session.board_set_id}
+    ).prefetch_related(Prefetch("boards", queryset=Board.objects.order_by("number")))
+    return {
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "exported_at": timezone.now(),
+        "class": {
+            "id": school_class.pk,
+            "name": school_class.name,
+            "created_at": school_class.created_at,
+        },
+        "pupils": [
+            {
+                "id": pupil.pk,
+                "first_name": pupil.first_name,
+                "last_name": pupil.last_name,
+                "active": pupil.active,
+            }
+            for pupil in school_class.pupils.all()
+        ],
+        "partnerships": [
+            {"first": partnership.first_id, "second": partnership.second_id}
+            for partnership in school_class.partnerships.order_by("pk")
+        ],
+        "sessions": [_session_export(session) for session in sessions],
+        "board_sets": [_board_set_export(board_set) for board_set in board_sets],
+    }
+
+
+def _session_export(session: Session) -> dict[str, Any]:
+    return {
+        "id": session.pk,
+        "date": session.date,
+        "created_at": session.created_at,
+        "state": session.state,
+        "board_set": session.board_set_id,
+        "scoring_profile": session.scoring_profile,
+        "matchpoints": session.convention,
+        "ranking": session.ranking,
+        "movement": session.movement_kind,
+        "movement_style": session.movement_style,
+        "rounds": session.rounds,
+        "boards_per_round": session.boards_per_round,
+        "arrow_switch": session.arrow_switch,
+        "opponents_agree": session.require_agreement,
+        "current_round": session.current_round,
+        "present": sorted(pupil.pk for pupil in session.present.all()),
+        "pairs": [
+            {
+                "id": pair.pk,
+                "number": pair.number,
+                "line": pair.line,
+                "sits_out_from_round": pair.withdrawn_from_round,
+                "pupils": [member.pupil_id for member in pair.members.all()],
+            }
+            for pair in session.pairs.all()
+        ],
+        "tables": [table.number for table in session.tables.all()],
+        "results": [_result_export(result) for result in session.results.all()],
+    }
+
+
+def _result_export(result: Result) -> dict[str, Any]:
+    return {
+        "round": result.round,
+        "table": result.table.number,
+        "board": result.board_number,
+        "ns_pair": result.ns_pair_id,
+        "ew_pair": result.ew_pair_id,
+        "kind": result.kind,
+        "contract": result.contract,
+        "tricks_won": result.tricks_won,
+        "revoke": result.revoke,
+        "ns_adjusted": result.ns_adjusted,
+        "ew_adjusted": result.ew_adjusted,
+        "agreed": result.agreed,
+        "flags": [
+            {
+                "kind": flag.kind,
+                "raised_at": flag.raised_at,
+                "sent": {
+                    "contract": flag.sent_contract,
+                    "tricks_won": flag.sent_tricks,
+                    "revoke": flag.sent_revoke,
+                }
+                if flag.kind == Flag.Kind.CONFLICT
+                else None,
+                "answer": flag.resolution,
+                "reason": flag.reason,
+                "answered_by": _username(flag.resolved_by),
+                "answered_at": flag.resolved_at,
+            }
+            for flag in result.flags.all()
+        ],
+        "entered_by": _username(result.entered_by),
+        "entered_at": result.created_at,
+        "changed_at": result.updated_at,
+        "changes": [
+            {
+                "at": change.changed_at,
+                "by": _username(change.changed_by),
+                "before": change.old,
+                "after": change.new,
+            }
+            for change in result.changes.all()
+        ],
+    }
+
+
+def _username(user: Any) -> str | None:
+    return None if user is None else str(user.get_username())
+
+
+def _board_set_export(board_set: BoardSet) -> dict[str, Any]:
+    return {
+        "id": board_set.pk,
+        "name": board_set.name,
+        "source": board_set.source,
+        "seed": board_set.seed,
+        "preset": board_set.preset,
+        "file_name": board_set.source_filename,
+        "boards": [
+            {"number": board.number, "deal": board.deal, "dd_tricks": board.dd_tricks}
+            for board in board_set.boards.all()
+        ],
+    }
+
+
+def purge_cutoff(*, older_than_days: int, today: datetime.date | None = None) -> datetime.date:
+    """Sessions dated before this day are more than ``older_than_days`` days old."""
+    return (today or timezone.localdate()) - datetime.timedelta(days=older_than_days)
+
+
+@dataclass(frozen=True)
+class PurgeItem:
+    """A finished session past the retention period, as the purge lists it."""
+
+    session_id: int
+    date: datetime.date
+    class_name: str
+    results: int
+
+
+def sessions_to_purge(*, before: datetime.date) -> list[PurgeItem]:
+    """Finished sessions dated before ``before``: sessions being set up or running are
+    never removed, however old."""
+    rows = (
+        _purgeable(before)
+        .annotate(result_count=Count("results"))
+        .order_by("date", "pk")
+        .values_list("pk", "date", "school_class__name", "result_count")
+    )
+    return [PurgeItem(pk, date, name, results) for pk, date, name, results in rows]
+
+
+def _purgeable(before: datetime.date) -> QuerySet[Session]:
+    return Session.objects.filter(state=Session.State.FINISHED, date__lt=before)
+
+
+# --------------------------------------------------------------------------- writes
+
+
+def _delete_sessions(sessions: QuerySet[Session]) -> SessionsCount:
+    """Delete the sessions and all they hold, in the order the PROTECTed references
+    need: corrections, results, then pairs and tables, then the sessions."""
+    count = sessions_count(sessions)
+    ResultChange.objects.filter(result__session__in=sessions).delete()
+    Result.objects.filter(session__in=sessions).delete()
+    PairMember.objects.filter(session__in=sessions).delete()
+    Pair.objects.filter(session__in=sessions).delete()
+    Table.objects.filter(session__in=sessions).delete()
+    sessions.delete()  # and the "who is here" ticks with them
+    return count
+
+
+@transaction.atomic
+def class_delete(*, school_class: SchoolClass) -> SessionsCount:
+    """Delete a class with everything linked to it: its sessions (pairs, tables,
+    results, corrections), its partnerships and its pupils. The teacher's board sets
+    stay: they are not the class's and hold only cards."""
+    school_class = SchoolClass.objects.select_for_update().get(pk=school_class.pk)
+    # Lock the sessions too: a table saving a result waits, then finds nothing.
+    list(Session.objects.select_for_update().filter(school_class=school_class))
+    count = _delete_sessions(Session.objects.filter(school_class=school_class))
+    Partnership.objects.filter(school_class=school_class).delete()
+    pupils = list(Pupil.objects.filter(school_class=school_class))
+    _forget_in_admin_log(pupils, school_class, whole_class=True)
+    Pupil.objects.filter(school_class=school_class).delete()
+    school_class.delete()
+    return count
+
+
+def _forget_in_admin_log(
+    pupils: Iterable[Pupil], school_class: SchoolClass, *, whole_class: bool = False
+) -> None:
+    """The admin site's history names the pupils it changed ("Nora H"), also in its
+    class's entries ("Added pupil “Nora H”"): those entries go with the pupils. A class
+    entry naming the pupil's first name, or any name the pupil's own entries recorded,
+    goes too (names change; a little too much history lost is the safe side)."""
+    pupil_type = ContentType.objects.get_for_model(Pupil)
+    class_type = ContentType.objects.get_for_model(SchoolClass)
+    class_entries = LogEntry.objects.filter(content_type=class_type, object_id=str(school_class.pk))
+    for pupil in pupils:
+        own = LogEntry.objects.filter(content_type=pupil_type, object_id=str(pupil.pk))
+        names = {pupil.first_name, *own.values_list("object_repr", flat=True)}
+        mentions = Q()
+        for name in filter(None, names):
+            # Change messages are JSON with non-ASCII letters escaped ("\u00c5se").
+            mentions |= Q(change_message__contains=name)
+            mentions |= Q(change_message__contains=json.dumps(name)[1:-1])
+        class_entries.filter(mentions).delete()
+        own.delete()
+    if whole_class:
+        class_entries.delete()
+
+
+@transaction.atomic
+def pupil_delete(*, pupil: Pupil) -> None:
+    """Delete a pupil as the module's docstring says. Refused, with nothing changed,
+    while a session the pupil is in is running."""
+    pupil = Pupil.objects.select_for_update().get(pk=pupil.pk)
+    sessions = list(Session.objects.select_for_update().filter(pk__in=_sessions_with(pupil)))
+    running = [session for session in sessions if session.state == Session.State.RUNNING]
+    if running:
+        raise ValidationError(
+            _(
+                "%(name)s is in the session of %(date)s, which is running. Finish that "
+                "session first, then delete %(name)s."
+            )
+            % {"name": pupil, "date": date_format(running[0].date)}
+        )
+    PairMember.objects.filter(pupil=pupil).delete()
+    drafts = [session for session in sessions if session.state == Session.State.DRAFT]
+    for session in drafts:
+        session.present.remove(pupil)
+        _make_pairs_again(session, session.present.exclude(pk=pupil.pk))
+    Partnership.objects.filter(Q(first=pupil) | Q(second=pupil)).delete()
+    _forget_in_admin_log([pupil], pupil.school_class)
+    pupil.delete()  # and the pupil's "who is here" ticks
+
+
+def _make_pairs_again(session: Session, present: Iterable[Pupil]) -> None:
+    """The pairs of a session being set up, made afresh as when it was created."""
+    known = Partnership.objects.filter(school_class_id=session.school_class_id).values_list(
+        "first_id", "second_id"
+    )
+    groups = make_pairs(list(present), list(known))
+    session.pairs.all().delete()
+    for number, group in enumerate(groups, start=1):
+        pair = Pair.objects.create(session=session, number=number)
+        PairMember.objects.bulk_create(
+            PairMember(session=session, pair=pair, pupil=pupil, position=position)
+            for position, pupil in enumerate(group, start=1)
+        )
+
+
+@transaction.atomic
+def sessions_purge(*, before: datetime.date) -> SessionsCount:
+    """Delete the finished sessions dated before ``before``, with their pairs, tables,
+    results and corrections. Pupils, classes and board sets stay."""
+    return _delete_sessions(_purgeable(before))
