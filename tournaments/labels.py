@@ -16,12 +16,12 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from django.utils.functional import lazy
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.cards import Card, Rank, Seat, Side, Strain, Suit
 from scoring.contracts import Contract
-from scoring.movements import ReasonCode
+from scoring.movements import BoardsGo, BoardsNext, Line, PairId, Position, ReasonCode, TableRound
 from scoring.pbn import PbnProblem, ProblemCode
 
 if TYPE_CHECKING:
@@ -227,6 +227,92 @@ def rank_text(rank: Rank) -> str:
 def holding_text(cards: Iterable[Card]) -> str:
     """One suit's cards as shown: ``"A K 10 7"``, or ``"—"`` for a void."""
     return " ".join(rank_text(card.rank) for card in cards) or "—"
+
+
+# -- Where everybody goes after a round -----------------------------------------------------
+
+
+def tables_text(tables: Iterable[int]) -> str:
+    """``"2 & 3"``: tables that share boards or receive them."""
+    return " & ".join(str(table) for table in tables)
+
+
+def pair_moves_text(pair: PairId, seat: Line | None, next_: Position, table: int) -> str:
+    """Where a pair sitting at ``table`` (in ``seat``, or None when it has the round
+    off) goes for the next round: "Pair 4 E–W goes to table 5.", "Pair 3 N–S stays at
+    this table.", "Pair 2 has the next round off, at table 4.". The seats are named when
+    the pair cannot know them: always in a Howell, and in a Mitchell when the arrow
+    switch turns the pair round."""
+    values = {
+        "pair": pair_number(pair.number, pair.direction),
+        "table": next_.table,
+        "seats": side_name(next_.direction),
+    }
+    if next_.sits_out:
+        return gettext("Pair %(pair)s has the next round off, at table %(table)s.") % values
+    if next_.table == table:
+        # Seats are worth a word only when they change.
+        if (seat or pair.direction) == next_.direction:
+            return gettext("Pair %(pair)s stays at this table.") % values
+        return gettext("Pair %(pair)s stays at this table and sits %(seats)s.") % values
+    if pair.direction == next_.direction:
+        return gettext("Pair %(pair)s goes to table %(table)s.") % values
+    return gettext("Pair %(pair)s goes to table %(table)s and sits %(seats)s.") % values
+
+
+def boards_move_text(next_: BoardsNext, table: int) -> str:
+    """What the table does with its boards after the round: "The boards go to table 2.",
+    "The boards stay on this table.", the side table, or back to the teacher."""
+    if next_.go is BoardsGo.FINISHED or not next_.tables:
+        return gettext("Give the boards to the teacher.")
+    values = {"tables": tables_text(next_.tables), "round": next_.round}
+    if next_.go is BoardsGo.STAND:
+        return (
+            ngettext(
+                "The boards go onto the side table, for table %(tables)s in round %(round)s.",
+                "The boards go onto the side table, for tables %(tables)s in round %(round)s.",
+                len(next_.tables),
+            )
+            % values
+        )
+    if next_.tables == (table,):
+        return gettext("The boards stay on this table.")
+    if table in next_.tables:
+        others = [other for other in next_.tables if other != table]
+        return ngettext(
+            "The boards stay on this table, shared with table %(tables)s.",
+            "The boards stay on this table, shared with tables %(tables)s.",
+            len(others),
+        ) % {"tables": tables_text(others)}
+    return (
+        ngettext(
+            "The boards go to table %(tables)s.",
+            "The boards go to tables %(tables)s.",
+            len(next_.tables),
+        )
+        % values
+    )
+
+
+def after_round_texts(row: TableRound, *, pairs: Iterable[PairId] | None = None) -> list[str]:
+    """Everything a table is told to do when a round is over, one sentence each: where
+    each of its pairs goes (none after the last round), then where the boards go. The
+    table's page and its printed table card both show exactly these sentences.
+
+    ``pairs`` limits the sentences to those pairs (a page leaves out a pair that has
+    stopped playing); by default every pair at the table is told.
+    """
+    wanted = None if pairs is None else set(pairs)
+    texts: list[str] = []
+    for pair, seat, next_ in (
+        (row.ns_pair, Line.NS, row.ns_next),
+        (row.ew_pair, Line.EW, row.ew_next),
+    ):
+        if pair is None or next_ is None or (wanted is not None and pair not in wanted):
+            continue
+        texts.append(pair_moves_text(pair, None if row.sits_out else seat, next_, row.table))
+    texts.append(boards_move_text(row.boards_next, row.table))
+    return texts
 
 
 # scoring.movements.REASONS in the user's language; the placeholders are the same.
