@@ -229,6 +229,19 @@ def holding_text(cards: Iterable[Card]) -> str:
     return " ".join(rank_text(card.rank) for card in cards) or "—"
 
 
+# -- How far a session is ---------------------------------------------------------------
+
+
+def progress_text(*, finished: bool, round_: int, rounds: int) -> str:
+    """What heads a session's standings: "Final results" once it is finished, else
+    "Round 3 of 5" ("" when the rounds are not known)."""
+    if finished:
+        return gettext("Final results")
+    if not rounds:
+        return ""
+    return gettext("Round %(round)s of %(rounds)s") % {"round": round_, "rounds": rounds}
+
+
 # -- Where everybody goes after a round -----------------------------------------------------
 
 

@@ -124,6 +124,15 @@ class Standings:
     travellers: tuple[BoardTraveller, ...]
     score_cards: dict[int, tuple[ScoreCardLine, ...]] = field(default_factory=dict)
     pairs: tuple[PairInfo, ...] = ()
+    #: How far the session is: its current round of how many, or finished.
+    round: int = 0
+    rounds: int = 0
+    finished: bool = False
+
+    @property
+    def progress(self) -> str:
+        """ "Final results" once the session is finished, else "Round 3 of 5"."""
+        return labels.progress_text(finished=self.finished, round_=self.round, rounds=self.rounds)
 
 
 # --------------------------------------------------------------------------- computing
@@ -187,6 +196,9 @@ def session_standings(session: Session, *, agreed_only: bool = True) -> Standing
         travellers=tuple(travellers),
         score_cards={pk: tuple(lines) for pk, lines in cards.items()},
         pairs=tuple(pairs.values()),
+        round=session.current_round,
+        rounds=session.rounds or 0,
+        finished=session.state == Session.State.FINISHED,
     )
 
 

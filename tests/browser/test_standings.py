@@ -37,7 +37,7 @@ def test_it_finishes_a_session_and_downloads_the_standings(
     assert Session.objects.get().state == Session.State.FINISHED
 
     page.get_by_role("link", name="Standings").first.click()
-    expect(page.get_by_role("heading", name="Standings")).to_be_visible()
+    expect(page.get_by_role("heading", name="Final results")).to_be_visible()
     expect(page.get_by_role("heading", name="North–South")).to_be_visible()
     first_row = page.locator(".standings-table").first.locator("tbody tr").first
     expect(first_row).to_contain_text(leader.pair.label)

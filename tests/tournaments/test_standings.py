@@ -116,6 +116,35 @@ def test_unranked_pairs_show_a_dash_not_zero_percent(alice, alice_client: Client
     assert "Place —" not in card
 
 
+def test_a_finished_session_is_headed_final_results(played: Session, alice_client: Client) -> None:
+    def pdf_text() -> str:
+        pdf = alice_client.get(f"/sessions/{played.pk}/export/standings-pdf/").content
+        return " ".join(PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split())
+
+    projector = alice_client.get(f"/sessions/{played.pk}/projector/").content.decode()
+    assert "<h1>8A · Round 3 of 3</h1>" in projector
+    page = alice_client.get(f"/sessions/{played.pk}/standings/").content.decode()
+    assert "<h1>Standings</h1>" in page
+    assert "Round 3 of 3" in page
+    assert "Standings · Round 3 of 3" in pdf_text()
+
+    sessions.session_finish(session=played)
+    projector = alice_client.get(f"/sessions/{played.pk}/projector/").content.decode()
+    assert "<h1>8A · Final results</h1>" in projector
+    partial = alice_client.get(
+        f"/sessions/{played.pk}/projector/", headers={"HX-Request": "true"}
+    ).content.decode()
+    assert "<h1>8A · Final results</h1>" in partial
+    page = alice_client.get(f"/sessions/{played.pk}/standings/").content.decode()
+    assert "<h1>Final results</h1>" in page
+    assert "Round 3" not in page
+    assert "Final results" in pdf_text()
+    assert "Round 3" not in pdf_text()
+    alice_client.cookies["django_language"] = "nb"
+    projector = alice_client.get(f"/sessions/{played.pk}/projector/").content.decode()
+    assert "<h1>8A · Endelig resultatliste</h1>" in projector
+
+
 def test_the_standings_page_and_the_projector(played: Session, alice_client: Client) -> None:
     html = alice_client.get(f"/sessions/{played.pk}/standings/").content.decode()
     assert "North–South" in html

@@ -347,7 +347,15 @@ def standings_pdf(
         if fits_down and names_width * NAMES_MIN_SCALE <= fitted[_NAMES].width:
             break
     pages = _flow(blocks, area)
-    return _render(pages, size, title=standings.title, kind=_("Standings"), fonts=fonts)
+    return _render(pages, size, title=standings.title, kind=standings_kind(standings), fonts=fonts)
+
+
+def standings_kind(standings: Standings) -> str:
+    """What the standings PDF is headed: "Final results" once the session is finished,
+    "Standings · Round 3 of 5" while it runs."""
+    if standings.finished:
+        return standings.progress
+    return " · ".join(text for text in (_("Standings"), standings.progress) if text)
 
 
 def _ranking_block(
