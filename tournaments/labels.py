@@ -87,6 +87,7 @@ class SideHeading(StrEnum):
     MATCHPOINTS = "matchpoints"
     PERCENT = "percent"
     ADJUSTED = "adjusted"
+    NET = "net"
 
 
 # The side comes in as its short name (SIDE_SHORT), so each heading has one msgid for
@@ -100,6 +101,9 @@ _SIDE_HEADINGS: dict[SideHeading, StrPromise] = {
     SideHeading.PERCENT: _("%(side)s %%"),
     # Translators: a side's adjusted percentage; %(side)s is "N–S" or "E–W".
     SideHeading.ADJUSTED: _("%(side)s adjusted %%"),
+    # Translators: a column heading, the net score from a side's point of view (its
+    # points minus the other side's); %(side)s is "N–S" or "E–W".
+    SideHeading.NET: _("%(side)s net"),
 }
 
 

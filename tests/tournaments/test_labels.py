@@ -110,6 +110,17 @@ ENGLISH_AND_NORWEGIAN = [
     (lambda: labels.side_heading(Side.NS, "matchpoints"), "N–S matchpoints", "N–S matchpoeng"),
     (lambda: labels.side_heading("EW", SideHeading.PERCENT), "E–W %", "Ø–V %"),
     (lambda: labels.side_heading("NS", "adjusted"), "N–S adjusted %", "N–S justert %"),
+    (lambda: labels.side_heading(Side.NS, SideHeading.NET), "N–S net", "N–S netto"),
+    (
+        lambda: labels.progress_text(finished=False, round_=3, rounds=5),
+        "Round 3 of 5",
+        "Runde 3 av 5",
+    ),
+    (
+        lambda: labels.progress_text(finished=True, round_=5, rounds=5),
+        "Final results",
+        "Endelig resultatliste",
+    ),
     (lambda: labels.suit_name(Suit.CLUBS), "Clubs", "Kløver"),
     (lambda: labels.strain_name("NT"), "No trumps", "Grand"),
     (lambda: labels.strain_name(Strain.DIAMONDS), "Diamonds", "Ruter"),
