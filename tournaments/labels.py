@@ -174,6 +174,32 @@ def contract_text(contract: Contract | str) -> str:
     return f"{contract.level}{strain_text(contract.strain)}"
 
 
+# The revoke marks of result_services.describe, the audit trail's language-neutral record.
+_RECORDED_REVOKES = ("rv-decl", "rv-def")
+
+
+def recorded_result_text(record: str) -> str:
+    """A result as the audit trail stores it (``result_services.describe``: ``"4S 10"``,
+    ``"4S 9 rv-def"``, ``"not played"``, ``"60/40"``, ``"—"``) in the user's words:
+    ``"4♠ 10"``, ``"4♠ 9 (revoke)"``, ``"Not played"``, ``"Adjusted 60/40"``. A record
+    in any other form is shown as it is."""
+    if record == "not played":
+        return gettext("Not played")
+    words = record.split()
+    if len(words) == 1 and "/" in record:
+        return f"{gettext('Adjusted')} {record}"
+    if len(words) in (2, 3) and words[1].isdigit():
+        if len(words) == 3 and words[2] not in _RECORDED_REVOKES:
+            return record
+        try:
+            contract = contract_text(words[0])
+        except ValueError:
+            return record
+        text = f"{contract} {words[1]}"
+        return f"{text} ({gettext('revoke')})" if len(words) == 3 else text
+    return record
+
+
 def signed_text(points: int) -> str:
     """``"+420"``, ``"-50"``, ``"0"``."""
     return f"{points:+d}" if points else "0"
