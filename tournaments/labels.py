@@ -249,13 +249,28 @@ def names_text(names: Iterable[str]) -> str:
 # -- Cards --------------------------------------------------------------------------------
 
 
+# The honours as hand diagrams write them: A K Q J in English, E K D Kn in Norwegian
+# (ess, konge, dame, knekt). The spot cards are figures in every language.
+RANK_LETTERS: dict[Rank, StrPromise] = {
+    Rank.ACE: pgettext_lazy("card rank", "A"),
+    Rank.KING: pgettext_lazy("card rank", "K"),
+    Rank.QUEEN: pgettext_lazy("card rank", "Q"),
+    Rank.JACK: pgettext_lazy("card rank", "J"),
+}
+
+
 def rank_text(rank: Rank) -> str:
-    """A rank as pupils read it: ``"10"`` rather than PBN's ``"T"``."""
-    return "10" if rank is Rank.TEN else rank.char
+    """A rank as pupils read it, in their language: ``"10"`` rather than PBN's ``"T"``,
+    ``"A"`` / ``"E"``, ``"Q"`` / ``"D"``, ``"J"`` / ``"Kn"``."""
+    if rank is Rank.TEN:
+        return "10"
+    letter = RANK_LETTERS.get(rank)
+    return rank.char if letter is None else str(letter)
 
 
 def holding_text(cards: Iterable[Card]) -> str:
-    """One suit's cards as shown: ``"A K 10 7"``, or ``"—"`` for a void."""
+    """One suit's cards as shown: ``"A K 10 7"`` (``"E K 10 7"`` in Norwegian), or
+    ``"—"`` for a void."""
     return " ".join(rank_text(card.rank) for card in cards) or "—"
 
 
