@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
+from django.utils.formats import date_format
 
 from scoring import matchpoints as mp
 from scoring.cards import Side
@@ -189,7 +190,8 @@ def session_standings(session: Session, *, agreed_only: bool = True) -> Standing
     by_total = session.ranking == Session.Ranking.TOTAL
     rankings = [_ranking(title, group, cards, by_total=by_total) for title, group in groups]
     return Standings(
-        title=f"{session.school_class} · {session.date:%Y-%m-%d}",
+        # The date in the user's language, as on every other page and paper.
+        title=f"{session.school_class} · {date_format(session.date)}",
         ranking=session.ranking,
         convention=session.convention,
         rankings=tuple(rankings),

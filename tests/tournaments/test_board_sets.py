@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from scoring import dealing
 from scoring.cards import Deal, Seat
@@ -176,7 +177,8 @@ def test_norwegian_hand_diagrams_use_norwegian_ranks(alice, alice_client: Client
     assert "</span> A K 7</li>" in english
     assert "</span> 10 9 8 4 3</li>" in english
     alice_client.cookies["django_language"] = "nb"
-    norwegian = alice_client.get(f"/boards/{board_set.pk}/1/").content.decode()
+    with translation.override(None):  # LocaleMiddleware leaves its language active
+        norwegian = alice_client.get(f"/boards/{board_set.pk}/1/").content.decode()
     assert "</span> D Kn 5</li>" in norwegian
     assert "</span> E 9 5</li>" in norwegian
     assert "</span> K D 7</li>" in norwegian

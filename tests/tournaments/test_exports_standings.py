@@ -253,7 +253,7 @@ def _is_number(value: object) -> bool:
 def test_the_workbook_has_four_sheets_and_the_session_title(standings: Standings) -> None:
     book = _workbook(standings_workbook(standings))
     assert book.sheetnames == SHEETS
-    assert book.properties.title == standings.title == "8A · 2026-11-29"
+    assert book.properties.title == standings.title == "8A · Nov. 29, 2026"
     assert book.properties.creator == "Minibridge Classroom"
     for sheet in book.worksheets:
         assert sheet.freeze_panes == "A2"
@@ -559,7 +559,7 @@ def test_the_standings_pdf_names_every_pair_with_its_percentage(
     assert reader.metadata is not None
     assert reader.metadata.title == standings.title
     text = _text(pdf)
-    assert "8A · 2026-11-29 Standings" in text
+    assert "8A · Nov. 29, 2026 Standings" in text
     assert "Page 1 of 1" in text
     assert text.index("North–South") < text.index("East–West")
     for ranking in standings.rankings:
@@ -606,7 +606,7 @@ def test_the_travellers_pdf_shows_every_board_and_contract(
     box = reader.pages[0].mediabox
     assert (float(box.width), float(box.height)) == pytest.approx(size)
     text = _text(pdf)
-    assert "8A · 2026-11-29 Travellers" in text
+    assert "8A · Nov. 29, 2026 Travellers" in text
     assert "Table N–S E–W Contract Declarer Tricks" in text
     positions = [text.index(f"Board {board.number} ") for board in standings.travellers]
     assert positions == sorted(positions)
