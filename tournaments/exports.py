@@ -27,7 +27,7 @@ def board_set_pbn(board_set: BoardSet, boards: Sequence[BoardFacts]) -> str:
             )
             for board in boards
         ],
-        event=board_set.name,
+        event=str(board_set),
         date=timezone.localdate(board_set.created_at),
     )
 

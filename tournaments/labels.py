@@ -11,10 +11,12 @@ placeholder, so the Norwegian for a term is written once. Template filters
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from django.utils.formats import date_format
 from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -272,6 +274,26 @@ def holding_text(cards: Iterable[Card]) -> str:
     """One suit's cards as shown: ``"A K 10 7"`` (``"E K 10 7"`` in Norwegian), or
     ``"—"`` for a void."""
     return " ".join(rank_text(card.rank) for card in cards) or "—"
+
+
+# -- Board sets ----------------------------------------------------------------------------
+
+
+def board_set_name(name: str, day: datetime.date | None, *, imported: bool = False) -> str:
+    """A board set's name as the reader sees it. A set dealt without a name of its own
+    is called after its day, "Boards of 30 November 2026"; one dealt for a session after
+    the class and the day, "6B, 30 November 2026". The day is stored rather than the
+    words, so the name follows the reader's language. An imported set without a name is
+    "Imported boards"."""
+    if day is None:
+        if not name and imported:
+            return gettext("Imported boards")
+        return name
+    when = date_format(day)
+    if name:
+        # Translators: a board set dealt for a session: the class, then the day.
+        return gettext("%(class)s, %(date)s") % {"class": name, "date": when}
+    return gettext("Boards of %(date)s") % {"date": when}
 
 
 # -- How far a session is ---------------------------------------------------------------

@@ -7,8 +7,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -146,8 +144,7 @@ def board_detail(request: TeacherRequest, board_set_id: int, number: int) -> Htt
 @require_http_methods(["GET", "POST"])
 @login_required
 def board_set_create(request: TeacherRequest) -> HttpResponse:
-    initial = {"name": _("Boards of %(date)s") % {"date": date_format(timezone.localdate())}}
-    form = BoardSetDealForm(request.POST if request.method == "POST" else None, initial=initial)
+    form = BoardSetDealForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
             board_set = services.board_set_deal(teacher=request.user, **form.cleaned_data)
@@ -202,7 +199,7 @@ def board_set_download(request: TeacherRequest, board_set_id: int, kind: str) ->
     board_set = selectors.get_board_set_for_teacher(request.user, board_set_id)
     boards = [selectors.board_facts(board) for board in board_set.boards.all()]
     paper = paper_size(request)
-    stem = slugify(board_set.name) or "boards"
+    stem = slugify(str(board_set)) or "boards"
     if kind in {"slips", "curtain-cards"}:
         prints = [
             BoardPrint(
@@ -221,11 +218,11 @@ def board_set_download(request: TeacherRequest, board_set_id: int, kind: str) ->
             data = board_slips_pdf(
                 prints,
                 page_size=paper,
-                title=board_set.name,
+                title=str(board_set),
                 with_analysis=request.GET.get("analysis") != "0",
             )
         else:
-            data = curtain_cards_pdf(prints, page_size=paper, title=board_set.name)
+            data = curtain_cards_pdf(prints, page_size=paper, title=str(board_set))
         return attachment(data, f"{stem}-{kind}.pdf", "application/pdf")
     if kind == "pbn":
         text = exports.board_set_pbn(board_set, boards)
