@@ -27,7 +27,7 @@ def board_set_pbn(board_set: BoardSet, boards: Sequence[BoardFacts]) -> str:
             )
             for board in boards
         ],
-        event=board_set.name,
+        event=str(board_set),
         date=timezone.localdate(board_set.created_at),
     )
 
@@ -120,12 +120,12 @@ def _total_rows(standings: Standings) -> list[list[object]]:
     by_total = standings.ranking == Session.Ranking.TOTAL
     return [
         [
-            row.total_place if by_total else row.place,
+            (row.total_place if by_total else row.place) if row.ranked else "-",
             _pair_id(row.pair),
             row.pair.line or "-",
-            f"{row.matchpoints:.2f}",
-            f"{row.percentage:.2f}",
-            row.total_points,
+            f"{row.matchpoints:.2f}" if row.ranked else "-",
+            f"{row.percentage:.2f}" if row.percentage is not None else "-",
+            row.total_points if row.ranked else "-",
             row.pair.names,
         ]
         for ranking in standings.rankings

@@ -6,12 +6,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.cards import Strain
 from scoring.contracts import Contract, ContractKind
 from scoring.profiles import get_profile
-from tournaments.labels import PROFILE_NAMES, STRAIN_NAMES
+from tournaments.labels import PROFILE_NAMES, STRAIN_NAMES, board_set_name
 from tournaments.models import BoardSet, Pupil, Result, Session
 
 # Letters, marks, numbers, punctuation, symbols and plain spaces: no control characters,
@@ -61,7 +62,12 @@ PRESET_CHOICES = [
 
 
 class BoardSetDealForm(forms.Form):
-    name = PlainCharField(label=_("Name"), max_length=80)
+    name = PlainCharField(
+        label=_("Name"),
+        max_length=80,
+        required=False,
+        help_text=_("Leave it empty to name the set after today."),
+    )
     count = forms.IntegerField(
         label=_("Number of boards"),
         min_value=1,
@@ -79,6 +85,11 @@ class BoardSetDealForm(forms.Form):
             "the same boards again."
         ),
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The name it gets when left empty, in the teacher's language.
+        self.fields["name"].widget.attrs["placeholder"] = board_set_name("", timezone.localdate())
 
 
 MAX_PBN_BYTES = 2 * 1024 * 1024

@@ -11,17 +11,19 @@ placeholder, so the Norwegian for a term is written once. Template filters
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from django.utils.formats import date_format
 from django.utils.functional import lazy
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.cards import Card, Rank, Seat, Side, Strain, Suit
 from scoring.contracts import Contract
-from scoring.movements import ReasonCode
+from scoring.movements import BoardsGo, BoardsNext, Line, PairId, Position, ReasonCode, TableRound
 from scoring.pbn import PbnProblem, ProblemCode
 
 if TYPE_CHECKING:
@@ -87,6 +89,7 @@ class SideHeading(StrEnum):
     MATCHPOINTS = "matchpoints"
     PERCENT = "percent"
     ADJUSTED = "adjusted"
+    NET = "net"
 
 
 # The side comes in as its short name (SIDE_SHORT), so each heading has one msgid for
@@ -100,6 +103,9 @@ _SIDE_HEADINGS: dict[SideHeading, StrPromise] = {
     SideHeading.PERCENT: _("%(side)s %%"),
     # Translators: a side's adjusted percentage; %(side)s is "N–S" or "E–W".
     SideHeading.ADJUSTED: _("%(side)s adjusted %%"),
+    # Translators: a column heading, the net score from a side's point of view (its
+    # points minus the other side's); %(side)s is "N–S" or "E–W".
+    SideHeading.NET: _("%(side)s net"),
 }
 
 
@@ -170,6 +176,32 @@ def contract_text(contract: Contract | str) -> str:
     return f"{contract.level}{strain_text(contract.strain)}"
 
 
+# The revoke marks of result_services.describe, the audit trail's language-neutral record.
+_RECORDED_REVOKES = ("rv-decl", "rv-def")
+
+
+def recorded_result_text(record: str) -> str:
+    """A result as the audit trail stores it (``result_services.describe``: ``"4S 10"``,
+    ``"4S 9 rv-def"``, ``"not played"``, ``"60/40"``, ``"—"``) in the user's words:
+    ``"4♠ 10"``, ``"4♠ 9 (revoke)"``, ``"Not played"``, ``"Adjusted 60/40"``. A record
+    in any other form is shown as it is."""
+    if record == "not played":
+        return gettext("Not played")
+    words = record.split()
+    if len(words) == 1 and "/" in record:
+        return f"{gettext('Adjusted')} {record}"
+    if len(words) in (2, 3) and words[1].isdigit():
+        if len(words) == 3 and words[2] not in _RECORDED_REVOKES:
+            return record
+        try:
+            contract = contract_text(words[0])
+        except ValueError:
+            return record
+        text = f"{contract} {words[1]}"
+        return f"{text} ({gettext('revoke')})" if len(words) == 3 else text
+    return record
+
+
 def signed_text(points: int) -> str:
     """``"+420"``, ``"-50"``, ``"0"``."""
     return f"{points:+d}" if points else "0"
@@ -219,14 +251,148 @@ def names_text(names: Iterable[str]) -> str:
 # -- Cards --------------------------------------------------------------------------------
 
 
+# The honours as hand diagrams write them: A K Q J in English, E K D Kn in Norwegian
+# (ess, konge, dame, knekt). The spot cards are figures in every language.
+RANK_LETTERS: dict[Rank, StrPromise] = {
+    Rank.ACE: pgettext_lazy("card rank", "A"),
+    Rank.KING: pgettext_lazy("card rank", "K"),
+    Rank.QUEEN: pgettext_lazy("card rank", "Q"),
+    Rank.JACK: pgettext_lazy("card rank", "J"),
+}
+
+
 def rank_text(rank: Rank) -> str:
-    """A rank as pupils read it: ``"10"`` rather than PBN's ``"T"``."""
-    return "10" if rank is Rank.TEN else rank.char
+    """A rank as pupils read it, in their language: ``"10"`` rather than PBN's ``"T"``,
+    ``"A"`` / ``"E"``, ``"Q"`` / ``"D"``, ``"J"`` / ``"Kn"``."""
+    if rank is Rank.TEN:
+        return "10"
+    letter = RANK_LETTERS.get(rank)
+    return rank.char if letter is None else str(letter)
 
 
 def holding_text(cards: Iterable[Card]) -> str:
-    """One suit's cards as shown: ``"A K 10 7"``, or ``"—"`` for a void."""
+    """One suit's cards as shown: ``"A K 10 7"`` (``"E K 10 7"`` in Norwegian), or
+    ``"—"`` for a void."""
     return " ".join(rank_text(card.rank) for card in cards) or "—"
+
+
+# -- Board sets ----------------------------------------------------------------------------
+
+
+def board_set_name(name: str, day: datetime.date | None, *, imported: bool = False) -> str:
+    """A board set's name as the reader sees it. A set dealt without a name of its own
+    is called after its day, "Boards of 30 November 2026"; one dealt for a session after
+    the class and the day, "6B, 30 November 2026". The day is stored rather than the
+    words, so the name follows the reader's language. An imported set without a name is
+    "Imported boards"."""
+    if day is None:
+        if not name and imported:
+            return gettext("Imported boards")
+        return name
+    when = date_format(day)
+    if name:
+        # Translators: a board set dealt for a session: the class, then the day.
+        return gettext("%(class)s, %(date)s") % {"class": name, "date": when}
+    return gettext("Boards of %(date)s") % {"date": when}
+
+
+# -- How far a session is ---------------------------------------------------------------
+
+
+def progress_text(*, finished: bool, round_: int, rounds: int) -> str:
+    """What heads a session's standings: "Final results" once it is finished, else
+    "Round 3 of 5" ("" when the rounds are not known)."""
+    if finished:
+        return gettext("Final results")
+    if not rounds:
+        return ""
+    return gettext("Round %(round)s of %(rounds)s") % {"round": round_, "rounds": rounds}
+
+
+# -- Where everybody goes after a round -----------------------------------------------------
+
+
+def tables_text(tables: Iterable[int]) -> str:
+    """``"2 & 3"``: tables that share boards or receive them."""
+    return " & ".join(str(table) for table in tables)
+
+
+def pair_moves_text(pair: PairId, seat: Line | None, next_: Position, table: int) -> str:
+    """Where a pair sitting at ``table`` (in ``seat``, or None when it has the round
+    off) goes for the next round: "Pair 4 E–W goes to table 5.", "Pair 3 N–S stays at
+    this table.", "Pair 2 has the next round off, at table 4.". The seats are named when
+    the pair cannot know them: always in a Howell, and in a Mitchell when the arrow
+    switch turns the pair round."""
+    values = {
+        "pair": pair_number(pair.number, pair.direction),
+        "table": next_.table,
+        "seats": side_name(next_.direction),
+    }
+    if next_.sits_out:
+        return gettext("Pair %(pair)s has the next round off, at table %(table)s.") % values
+    if next_.table == table:
+        # Seats are worth a word only when they change.
+        if (seat or pair.direction) == next_.direction:
+            return gettext("Pair %(pair)s stays at this table.") % values
+        return gettext("Pair %(pair)s stays at this table and sits %(seats)s.") % values
+    if pair.direction == next_.direction:
+        return gettext("Pair %(pair)s goes to table %(table)s.") % values
+    return gettext("Pair %(pair)s goes to table %(table)s and sits %(seats)s.") % values
+
+
+def boards_move_text(next_: BoardsNext, table: int) -> str:
+    """What the table does with its boards after the round: "The boards go to table 2.",
+    "The boards stay on this table.", the side table, or back to the teacher."""
+    if next_.go is BoardsGo.FINISHED or not next_.tables:
+        return gettext("Give the boards to the teacher.")
+    values = {"tables": tables_text(next_.tables), "round": next_.round}
+    if next_.go is BoardsGo.STAND:
+        return (
+            ngettext(
+                "The boards go onto the side table, for table %(tables)s in round %(round)s.",
+                "The boards go onto the side table, for tables %(tables)s in round %(round)s.",
+                len(next_.tables),
+            )
+            % values
+        )
+    if next_.tables == (table,):
+        return gettext("The boards stay on this table.")
+    if table in next_.tables:
+        others = [other for other in next_.tables if other != table]
+        return ngettext(
+            "The boards stay on this table, shared with table %(tables)s.",
+            "The boards stay on this table, shared with tables %(tables)s.",
+            len(others),
+        ) % {"tables": tables_text(others)}
+    return (
+        ngettext(
+            "The boards go to table %(tables)s.",
+            "The boards go to tables %(tables)s.",
+            len(next_.tables),
+        )
+        % values
+    )
+
+
+def after_round_texts(row: TableRound, *, pairs: Iterable[PairId] | None = None) -> list[str]:
+    """Everything a table is told to do when a round is over, one sentence each: where
+    each of its pairs goes (none after the last round), then where the boards go. The
+    table's page and its printed table card both show exactly these sentences.
+
+    ``pairs`` limits the sentences to those pairs (a page leaves out a pair that has
+    stopped playing); by default every pair at the table is told.
+    """
+    wanted = None if pairs is None else set(pairs)
+    texts: list[str] = []
+    for pair, seat, next_ in (
+        (row.ns_pair, Line.NS, row.ns_next),
+        (row.ew_pair, Line.EW, row.ew_next),
+    ):
+        if pair is None or next_ is None or (wanted is not None and pair not in wanted):
+            continue
+        texts.append(pair_moves_text(pair, None if row.sits_out else seat, next_, row.table))
+    texts.append(boards_move_text(row.boards_next, row.table))
+    return texts
 
 
 # scoring.movements.REASONS in the user's language; the placeholders are the same.

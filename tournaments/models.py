@@ -8,7 +8,7 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 from scoring.cards import Side
-from tournaments.labels import SIDE_NAMES, SideHeading, side_heading_lazy
+from tournaments.labels import SIDE_NAMES, SideHeading, board_set_name, side_heading_lazy
 
 
 class SchoolClass(models.Model):
@@ -82,7 +82,12 @@ class BoardSet(models.Model):
         related_name="board_sets",
         verbose_name=_("teacher"),
     )
-    name = models.CharField(_("name"), max_length=80)
+    # What the teacher called the set; blank for a set named after its day (below).
+    name = models.CharField(_("name"), max_length=80, blank=True)
+    # A set named after a day ("Boards of 30 November 2026", or after the class for a
+    # session: "6B, 30 November 2026") keeps the day, not the words, so the name is
+    # written in the reader's language (labels.board_set_name).
+    name_date = models.DateField(_("day in the name"), null=True, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     source = models.CharField(_("source"), max_length=10, choices=Source.choices)
     # How a dealt set was made, so it can be made again here or at another school.
@@ -106,7 +111,10 @@ class BoardSet(models.Model):
         ordering = ["-created_at", "-pk"]
 
     def __str__(self) -> str:
-        return self.name
+        """The set's name in the reader's language."""
+        return board_set_name(
+            self.name, self.name_date, imported=self.source == self.Source.IMPORTED
+        )
 
 
 class Board(models.Model):

@@ -14,8 +14,8 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from scoring.movements import Entry as MovementEntry
-from scoring.movements import Movement, PairId, Position, TableRound, table_card
-from tournaments import selectors, sessions
+from scoring.movements import Movement, PairId, TableRound, table_card
+from tournaments import labels, selectors, sessions
 from tournaments.models import (
     Board,
     Flag,
@@ -309,6 +309,8 @@ class TableRoundView:
     waiting: list[int]
     next: TableRound
     arrow_switched: bool
+    #: The table's pairs that still play next round: the ones told where to go.
+    going_on: frozenset[PairId] = frozenset()
 
     @property
     def sits_out(self) -> bool:
@@ -319,13 +321,10 @@ class TableRoundView:
         return self.round >= self.movement.rounds
 
     @property
-    def movers(self) -> list[tuple[Pair, Position]]:
-        """Each pair of the table with where it goes next."""
-        return [
-            (pair, position)
-            for pair, position in ((self.ns, self.next.ns_next), (self.ew, self.next.ew_next))
-            if pair is not None and position is not None
-        ]
+    def after_round(self) -> list[str]:
+        """What the table does when the round is over, one sentence each: the same
+        sentences as on its printed table card."""
+        return labels.after_round_texts(self.next, pairs=self.going_on)
 
     def current(self, chosen: int | None) -> selectors.BoardFacts | None:
         """The board on the panel: the one chosen if it is still to be entered (tables
@@ -341,7 +340,8 @@ def table_round_view(found: TableAtWork) -> TableRoundView:
     round_ = session.current_round
     entry = movement.entry(round_, table.number)
     numbers = list(movement.boards(entry.board_set))
-    pairs = _playing_pairs(entry_pairs(session, entry), entry)
+    by_id = entry_pairs(session, entry)
+    pairs = _playing_pairs(by_id, entry)
     boards = {
         board.number: selectors.board_facts(board, profile=session.scoring_profile)
         for board in Board.objects.filter(board_set_id=session.board_set_id, number__in=numbers)
@@ -375,6 +375,11 @@ def table_round_view(found: TableAtWork) -> TableRoundView:
         waiting=[n for n in numbers if n not in own] if pairs else [],
         next=this_round,
         arrow_switched=entry.arrow_switched,
+        going_on=frozenset(
+            ident
+            for ident, pair in by_id.items()
+            if pair.plays_in(min(round_ + 1, movement.rounds))
+        ),
     )
 
 

@@ -78,8 +78,6 @@ def _table_context(
         "stray_errors": stray_errors,
         "done": view.done,
         "round_done": not view.sits_out and current is None,
-        "next": view.next,
-        "movers": view.movers,
         "last_round": view.last_round,
         **extra,
     }

@@ -5,6 +5,7 @@ confirms it exists."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -17,7 +18,7 @@ from scoring.dd import DDTable, Par, minibridge_par
 from scoring.declaring import Declaration, Redeal, find_declarer
 from scoring.profiles import DEFAULT_PROFILE
 from tournaments.labels import SEAT_NAMES, SUIT_NAMES, holding_text
-from tournaments.models import Board, BoardSet, Pupil, SchoolClass
+from tournaments.models import Board, BoardSet, Pupil, SchoolClass, Session
 
 if TYPE_CHECKING:
     from typing import TypedDict
@@ -68,6 +69,23 @@ def answers_ready(board_set: CountedBoardSet) -> bool:
         board_set.analysis == BoardSet.Analysis.DONE
         and board_set.analysed_count == board_set.board_count
     )
+
+
+def board_set_for_session(
+    session: Session, board_sets: Iterable[CountedBoardSet], *, needed: int
+) -> CountedBoardSet | None:
+    """The set a new session is offered first: the newest of ``board_sets`` with at least
+    ``needed`` boards that the class has not played in another session; None when there
+    is none (then "deal a new set now" is offered)."""
+    played = set(
+        Session.objects.filter(school_class_id=session.school_class_id, board_set__isnull=False)
+        .exclude(pk=session.pk)
+        .exclude(state=Session.State.DRAFT)
+        .values_list("board_set_id", flat=True)
+    )
+    newest_first = sorted(board_sets, key=lambda bs: (bs.created_at, bs.pk), reverse=True)
+    fresh = (bs for bs in newest_first if bs.pk not in played and bs.board_count >= needed)
+    return next(fresh, None)
 
 
 def get_board_set_for_teacher(teacher: User, board_set_id: int) -> CountedBoardSet:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import dealing
@@ -41,10 +44,24 @@ def pupil_add(*, school_class: SchoolClass, first_name: str, last_name: str = ""
 
 @transaction.atomic
 def board_set_deal(
-    *, teacher: User, name: str, count: int, seed: str = "", preset: str = ""
+    *,
+    teacher: User,
+    name: str,
+    count: int,
+    seed: str = "",
+    preset: str = "",
+    name_date: datetime.date | None = None,
 ) -> BoardSet:
     """Deal a fair set of ``count`` boards and queue its analysis. With a ``seed`` from
-    another set, the same boards come out again; without one a new secret seed is made."""
+    another set, the same boards come out again; without one a new secret seed is made.
+
+    A set without a ``name`` is named after the day it is dealt ("Boards of 30 November
+    2026"); with ``name_date`` the name is that day after ``name`` ("6B, 30 November
+    2026"). Either way the day is stored, not the words, so the name is shown in each
+    reader's language."""
+    name = name.strip()
+    if not name and name_date is None:
+        name_date = timezone.localdate()
     try:
         dealt = dealing.deal_boards(
             count, seed=seed.strip() or dealing.new_seed(), preset=preset or None
@@ -63,7 +80,8 @@ def board_set_deal(
         raise ValidationError(str(error)) from error
     board_set = BoardSet(
         teacher_id=teacher.pk,
-        name=name.strip(),
+        name=name,
+        name_date=name_date,
         source=BoardSet.Source.DEALT,
         seed=dealt.seed,
         preset=dealt.preset or "",
@@ -155,7 +173,8 @@ def board_set_import(
     stem = filename.rsplit("/", 1)[-1].removesuffix(".pbn").removesuffix(".PBN")
     board_set = BoardSet(
         teacher_id=teacher.pk,
-        name=(name.strip() or stem or _("Imported boards"))[:80],
+        # Without a name or a file name it is "Imported boards" in the reader's language.
+        name=(name.strip() or stem)[:80],
         source=BoardSet.Source.IMPORTED,
         source_filename=filename[:255],
     )

@@ -121,16 +121,17 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
     pair_count = session.pairs.count()
     suggestion = sessions.session_suggestion(session)
     board_sets = list(selectors.board_sets_for_teacher(request.user))
+    # A set the class has not played yet, with the boards the suggestion plays.
+    fresh = selectors.board_set_for_session(
+        session, board_sets, needed=suggestion.build().total_boards
+    )
     initial = {
         "movement_kind": suggestion.kind.value,
         "movement_style": "relay" if suggestion.style == MitchellStyle.RELAY else "skip",
         "rounds": suggestion.rounds,
         "boards_per_round": suggestion.boards_per_round,
         "arrow_switch": False,
-        "board_set": next(
-            (str(bs.pk) for bs in board_sets if bs.board_count >= suggestion.rounds * 2),
-            SessionSetupForm.NEW_SET,
-        ),
+        "board_set": str(fresh.pk) if fresh is not None else SessionSetupForm.NEW_SET,
         "scoring_profile": session.scoring_profile,
         "convention": session.convention,
         "ranking": session.ranking,

@@ -17,7 +17,6 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -412,8 +411,8 @@ def session_setup_and_start(
             raise ValidationError(movement_error_message(error)) from error
         board_set = services.board_set_deal(
             teacher=teacher,
-            name=_("%(class)s, %(date)s")
-            % {"class": session.school_class, "date": date_format(session.date)},
+            name=str(session.school_class),  # shown as "6B, 30 November 2026"
+            name_date=session.date,
             count=planned.total_boards,
         )
     session.ranking = ranking

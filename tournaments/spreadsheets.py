@@ -13,7 +13,11 @@ Choices made so that the sheets work as data, not just as pictures of a table:
 * numbers are stored as numbers: matchpoints as floats (rounded to two decimals),
   points as integers, percentages as fractions (0.5625) shown as ``56.25%``, and places
   as integers, a tie (``"3="``) shown by its number format (``0"="``) so the column
-  still sorts;
+  still sorts; since a number format is lost when the sheet is read as values only, a
+  "Tied" column beside each place says TRUE or FALSE (empty for a pair not ranked yet,
+  whose place is empty too);
+* the Travellers sheet has the net score from N–S's side (N–S points − E–W points),
+  the figure a traveller compares, beside the two sides' scores;
 * pair numbers are integers in a Howell (``5``) and text in a Mitchell (``"5 N–S"``);
 * contracts are text with the suit symbol (``"4♠"``, ``"3NT"``): every font Excel uses
   has the four suits, and the symbol reads better than a letter;
@@ -51,7 +55,7 @@ from tournaments.standings import (
 )
 
 #: What a column holds, which decides its number format and alignment.
-ColumnKind = Literal["text", "int", "signed", "number", "percent", "place"]
+ColumnKind = Literal["text", "int", "signed", "number", "percent", "place", "flag"]
 
 PERCENT_FORMAT = "0.00%"
 #: Net scores and totals keep their sign: +420, -50, 0.
@@ -79,7 +83,7 @@ class Column:
     kind: ColumnKind = "text"
 
 
-Value = str | int | float | None
+Value = str | int | float | bool | None
 
 
 def standings_workbook(standings: Standings) -> bytes:
@@ -113,7 +117,12 @@ def standings_columns(ranking: str) -> list[Column]:
         Column(_("Maximum"), "number"),
         Column(_("Percentage"), "percent"),
     ]
-    first = [Column(_("Place"), "place"), Column(_("Pair")), Column(_("Names"))]
+    first = [
+        Column(_("Place"), "place"),
+        Column(_("Tied"), "flag"),
+        Column(_("Pair")),
+        Column(_("Names")),
+    ]
     boards = [Column(_("Boards"), "int")]
     if ranking == "total":
         return [
@@ -122,6 +131,7 @@ def standings_columns(ranking: str) -> list[Column]:
             Column(_("Total points"), "signed"),
             *by_matchpoints,
             Column(_("Place on matchpoints"), "place"),
+            Column(_("Tied on matchpoints"), "flag"),
         ]
     return [
         *first,
@@ -129,6 +139,7 @@ def standings_columns(ranking: str) -> list[Column]:
         *by_matchpoints,
         Column(_("Total points"), "signed"),
         Column(_("Place on points"), "place"),
+        Column(_("Tied on points"), "flag"),
     ]
 
 
@@ -149,10 +160,20 @@ def _ranked_rows(ranking: Ranking, *, by_total: bool) -> Sequence[StandingRow]:
 
 def _standing_values(row: StandingRow, *, by_total: bool) -> list[Value]:
     pair = [pair_value(row.pair.label), row.pair.names, row.boards]
+    if not row.ranked:  # no result yet: no place and no figures
+        figures: list[Value] = [None] * 6  # matchpoints, maximum, %, total, place, tied
+        return [None, None, *pair, *figures]
     matchpoints = [_number(row.matchpoints), _number(row.top), _fraction(row.percentage)]
+    place, total_place = _place_values(row.place), _place_values(row.total_place)
     if by_total:
-        return [row.total_place, *pair, row.total_points, *matchpoints, row.place]
-    return [row.place, *pair, *matchpoints, row.total_points, row.total_place]
+        return [*total_place, *pair, row.total_points, *matchpoints, *place]
+    return [*place, *pair, *matchpoints, row.total_points, *total_place]
+
+
+def _place_values(place: str) -> list[Value]:
+    """A place and whether it is shared: ``"3="`` → ``["3=", True]`` (the place column
+    turns the text into the number 3 shown as "3=")."""
+    return [place, place.endswith("=")]
 
 
 def traveller_columns() -> list[Column]:
@@ -168,6 +189,7 @@ def traveller_columns() -> list[Column]:
         Column(_("Tricks"), "int"),
         Column(labels.side_heading(Side.NS, SideHeading.SCORE), "int"),
         Column(labels.side_heading(Side.EW, SideHeading.SCORE), "int"),
+        Column(labels.side_heading(Side.NS, SideHeading.NET), "signed"),
         Column(labels.side_heading(Side.NS, SideHeading.MATCHPOINTS), "number"),
         Column(labels.side_heading(Side.EW, SideHeading.MATCHPOINTS), "number"),
         Column(labels.side_heading(Side.NS, SideHeading.PERCENT), "percent"),
@@ -200,9 +222,10 @@ def _traveller_values(board: BoardTraveller, line: TravellerLine) -> list[Value]
             scored.tricks,
             ns_score,
             ew_score,
+            scored.ns_net,
         ]
     else:
-        values += [_outcome_word(line), None, None, None, None]
+        values += [_outcome_word(line), None, None, None, None, None]
     values += [
         _number(line.ns_mp),
         _number(line.ew_mp),
@@ -358,6 +381,8 @@ def _display_width(value: Value, kind: ColumnKind) -> int:
         return 0
     if kind == "percent":
         shown = 7  # "100.00%"
+    elif kind == "flag":
+        shown = 5  # "FALSE"
     elif kind in {"signed", "place"}:
         shown = len(str(value)) + 1  # "+420", "3="
     else:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
+from django.utils.formats import date_format
 
 from scoring import matchpoints as mp
 from scoring.cards import Side
@@ -85,16 +86,28 @@ class ScoreCardLine:
         return self.line.ns_percent if self.direction == "NS" else self.line.ew_percent
 
 
+#: The place of a pair that has no result counted yet: it is not ranked.
+UNRANKED = "—"
+
+
 @dataclass(frozen=True)
 class StandingRow:
-    place: str  # "1", "3="
+    """A pair's line in a ranking. A pair without any counted result yet is not ranked:
+    its places are :data:`UNRANKED`, its percentage None, and it comes after every
+    ranked pair (never "3=" with 0.0 %)."""
+
+    place: str  # "1", "3=", or UNRANKED
     pair: PairInfo
     boards: int
     matchpoints: float
     top: float
-    percentage: float
+    percentage: float | None  # None while the pair has no counted result
     total_points: int
     total_place: str
+
+    @property
+    def ranked(self) -> bool:
+        return self.percentage is not None
 
 
 @dataclass(frozen=True)
@@ -112,6 +125,15 @@ class Standings:
     travellers: tuple[BoardTraveller, ...]
     score_cards: dict[int, tuple[ScoreCardLine, ...]] = field(default_factory=dict)
     pairs: tuple[PairInfo, ...] = ()
+    #: How far the session is: its current round of how many, or finished.
+    round: int = 0
+    rounds: int = 0
+    finished: bool = False
+
+    @property
+    def progress(self) -> str:
+        """ "Final results" once the session is finished, else "Round 3 of 5"."""
+        return labels.progress_text(finished=self.finished, round_=self.round, rounds=self.rounds)
 
 
 # --------------------------------------------------------------------------- computing
@@ -168,13 +190,17 @@ def session_standings(session: Session, *, agreed_only: bool = True) -> Standing
     by_total = session.ranking == Session.Ranking.TOTAL
     rankings = [_ranking(title, group, cards, by_total=by_total) for title, group in groups]
     return Standings(
-        title=f"{session.school_class} · {session.date:%Y-%m-%d}",
+        # The date in the user's language, as on every other page and paper.
+        title=f"{session.school_class} · {date_format(session.date)}",
         ranking=session.ranking,
         convention=session.convention,
         rankings=tuple(rankings),
         travellers=tuple(travellers),
         score_cards={pk: tuple(lines) for pk, lines in cards.items()},
         pairs=tuple(pairs.values()),
+        round=session.current_round,
+        rounds=session.rounds or 0,
+        finished=session.state == Session.State.FINISHED,
     )
 
 
@@ -247,7 +273,8 @@ def _ranking(
     by_total: bool,
 ) -> Ranking:
     """The pairs in order of the session's choice (percentage, or total points), with
-    places from exactly the figures they are sorted by."""
+    places from exactly the figures they are sorted by. Pairs with no counted result
+    are not ranked and come last."""
     figures = {}
     for pair in pairs:
         lines = cards.get(pair.pk, [])
@@ -258,30 +285,37 @@ def _ranking(
         ]
         mps = sum(m for m, _top in scores)
         top = sum(t for _m, t in scores)
-        percentage = mp.pair_percentage(scores) if scores else 0.0
+        percentage = mp.pair_percentage(scores) if scores else None
         total = sum(line.points or 0 for line in lines)
         figures[pair.pk] = (pair, len(lines), mps, top, percentage, total)
-    places = mp.rank({pk: f[4] for pk, f in figures.items()}) if figures else {}
-    total_places = mp.rank({pk: float(f[5]) for pk, f in figures.items()}) if figures else {}
+    ranked = {pk: f for pk, f in figures.items() if f[4] is not None}
+    places = mp.rank({pk: f[4] for pk, f in ranked.items() if f[4] is not None})
+    total_places = mp.rank({pk: float(f[5]) for pk, f in ranked.items()})
     rows = [
         StandingRow(
-            place=places[pk],
+            place=places.get(pk, UNRANKED),
             pair=pair,
             boards=boards,
             matchpoints=round(mps, 2),
             top=top,
-            percentage=round(percentage, 2),
+            percentage=None if percentage is None else round(percentage, 2),
             total_points=total,
-            total_place=total_places[pk],
+            total_place=total_places.get(pk, UNRANKED),
         )
         for pk, (pair, boards, mps, top, percentage, total) in figures.items()
     ]
-    if by_total:
-        rows.sort(key=lambda row: (-row.total_points, -row.percentage, row.pair.label))
-    else:
-        rows.sort(key=lambda row: (-row.percentage, -row.total_points, row.pair.label))
+    rows.sort(key=_by_total if by_total else _by_percentage)
     return Ranking(title=title, rows=tuple(rows))
 
 
+def _by_percentage(row: StandingRow) -> tuple[bool, float, int, str]:
+    return (not row.ranked, -(row.percentage or 0.0), -row.total_points, row.pair.label)
+
+
+def _by_total(row: StandingRow) -> tuple[bool, int, float, str]:
+    return (not row.ranked, -row.total_points, -(row.percentage or 0.0), row.pair.label)
+
+
 def ranked_by_total(ranking: Ranking) -> list[StandingRow]:
-    return sorted(ranking.rows, key=lambda row: (-row.total_points, row.pair.label))
+    """The ranking's rows by total points, pairs not ranked yet last."""
+    return sorted(ranking.rows, key=lambda row: (not row.ranked, -row.total_points, row.pair.label))

@@ -7,8 +7,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -149,8 +147,7 @@ def board_detail(request: TeacherRequest, board_set_id: int, number: int) -> Htt
 @require_http_methods(["GET", "POST"])
 @login_required
 def board_set_create(request: TeacherRequest) -> HttpResponse:
-    initial = {"name": _("Boards of %(date)s") % {"date": date_format(timezone.localdate())}}
-    form = BoardSetDealForm(request.POST if request.method == "POST" else None, initial=initial)
+    form = BoardSetDealForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
             board_set = services.board_set_deal(teacher=request.user, **form.cleaned_data)
@@ -229,7 +226,7 @@ def board_set_download(request: TeacherRequest, board_set_id: int, kind: str) ->
         return redirect("tournaments:board_set_detail", board_set_id=board_set.pk)
     boards = [selectors.board_facts(board) for board in board_set.boards.all()]
     paper = paper_size(request)
-    stem = slugify(board_set.name) or "boards"
+    stem = slugify(str(board_set)) or "boards"
     if kind in {"slips", "slips-without-answers", "curtain-cards"}:
         prints = [
             BoardPrint(
@@ -246,10 +243,10 @@ def board_set_download(request: TeacherRequest, board_set_id: int, kind: str) ->
             # Without the answers (no tricks table, no par): slips for the tables while
             # the boards are still being played.
             data = board_slips_pdf(
-                prints, page_size=paper, title=board_set.name, with_analysis=kind == "slips"
+                prints, page_size=paper, title=str(board_set), with_analysis=kind == "slips"
             )
         else:
-            data = curtain_cards_pdf(prints, page_size=paper, title=board_set.name)
+            data = curtain_cards_pdf(prints, page_size=paper, title=str(board_set))
         return attachment(data, f"{stem}-{kind}.pdf", "application/pdf")
     if kind == "pbn":
         text = exports.board_set_pbn(board_set, boards)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from django.contrib.auth.models import AbstractUser
 from openpyxl import load_workbook
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from pypdf import PdfReader
 
 from tests.browser.conftest import log_in_as
@@ -37,7 +38,7 @@ def test_it_finishes_a_session_and_downloads_the_standings(
     assert Session.objects.get().state == Session.State.FINISHED
 
     page.get_by_role("link", name="Standings").first.click()
-    expect(page.get_by_role("heading", name="Standings")).to_be_visible()
+    expect(page.get_by_role("heading", name="Final results")).to_be_visible()
     expect(page.get_by_role("heading", name="North–South")).to_be_visible()
     first_row = page.locator(".standings-table").first.locator("tbody tr").first
     expect(first_row).to_contain_text(leader.pair.label)
@@ -65,3 +66,52 @@ def test_it_finishes_a_session_and_downloads_the_standings(
 
     page.goto(f"/sessions/{session.pk}/projector/?first_names=1")
     expect(page.locator(".projector-list li").first).to_contain_text(leader.pair.first_names)
+
+
+@pytest.mark.parametrize("pupils", [16, 60], ids=["4-tables", "15-tables"])
+def test_the_projector_fills_a_1920_by_1080_screen(
+    browser: Browser,
+    alice: AbstractUser,
+    live_server,  # type: ignore[no-untyped-def]
+    settings,  # type: ignore[no-untyped-def]
+    pupils: int,
+) -> None:
+    """No scrollbars, the standings reach down to the foot of the screen, and the type
+    is large enough to read from the back of the classroom (at least 28 px)."""
+    # The boards' double-dummy analysis is not needed here: leave it queued.
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
+    session = running_session(
+        alice, pupils=pupils, rounds=1, board_count=pupils // 2, boards_per_round=2, seed="proj"
+    )
+    play_round(session, 1, {})
+    context = browser.new_context(
+        base_url=live_server.url, locale="en-GB", viewport={"width": 1920, "height": 1080}
+    )
+    screen = context.new_page()
+    log_in_as(screen, alice, live_server.url)
+    screen.goto(f"/sessions/{session.pk}/projector/?first_names=1")
+    rows = screen.locator(".projector-list li")
+    expect(rows).to_have_count(pupils // 2)
+    sizes = screen.evaluate(
+        """() => {
+            const root = document.documentElement;
+            const lists = [...document.querySelectorAll(".projector-list")];
+            const row = document.querySelector(".p-row");
+            return {
+                scrollHeight: root.scrollHeight,
+                scrollWidth: root.scrollWidth,
+                top: Math.min(...lists.map((l) => l.getBoundingClientRect().top)),
+                bottom: Math.max(...lists.map((l) => l.getBoundingClientRect().bottom)),
+                font: parseFloat(getComputedStyle(row).fontSize),
+                rowWidth: row.getBoundingClientRect().width,
+                rowScroll: row.scrollWidth,
+            };
+        }"""
+    )
+    assert sizes["scrollHeight"] <= 1080
+    assert sizes["scrollWidth"] <= 1920
+    assert sizes["bottom"] >= 1080 * 0.95  # the lists reach the foot of the screen
+    assert sizes["bottom"] - sizes["top"] >= 1080 * 0.75
+    assert sizes["font"] >= 28
+    assert sizes["rowScroll"] <= sizes["rowWidth"] + 1  # nothing spills out of a row
+    context.close()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -23,6 +23,7 @@ from scoring.movements import (
     Line,
     Movement,
     PairId,
+    TableRound,
     howell,
     mitchell,
     pair_card,
@@ -111,23 +112,57 @@ def _with_names(session: SessionPrint, pair: PairId | None) -> str:
     return f"{_number(pair)} {names}" if names else _number(pair)
 
 
+def _tables(tables: Sequence[int]) -> str:
+    return ("table " if len(tables) == 1 else "tables ") + " & ".join(map(str, tables))
+
+
+def _after_round(row: TableRound) -> list[str]:
+    """What a table is told when the round is over, in English, as the table's page and
+    its card must both say it."""
+    texts = []
+    for pair, seat, nxt in (
+        (row.ns_pair, Line.NS, row.ns_next),
+        (row.ew_pair, Line.EW, row.ew_next),
+    ):
+        if pair is None or nxt is None:
+            continue
+        name = f"Pair {_number(pair)}"
+        sat = None if row.sits_out else seat
+        if nxt.sits_out:
+            texts.append(f"{name} has the next round off, at table {nxt.table}.")
+        elif nxt.table == row.table:
+            turned = (sat or pair.direction) != nxt.direction
+            texts.append(
+                f"{name} stays at this table{f' and sits {SIDE[nxt.direction]}' * turned}."
+            )
+        else:
+            turned = pair.direction != nxt.direction
+            texts.append(
+                f"{name} goes to table {nxt.table}{f' and sits {SIDE[nxt.direction]}' * turned}."
+            )
+    boards = row.boards_next
+    if boards.go is BoardsGo.FINISHED:
+        texts.append("Give the boards to the teacher.")
+    elif boards.go is BoardsGo.STAND:
+        later = f"{_tables(boards.tables)} in round {boards.round}"
+        texts.append(f"The boards go onto the side table, for {later}.")
+    elif boards.tables == (row.table,):
+        texts.append("The boards stay on this table.")
+    elif row.table in boards.tables:
+        others = [t for t in boards.tables if t != row.table]
+        texts.append(f"The boards stay on this table, shared with {_tables(others)}.")
+    else:
+        texts.append(f"The boards go to {_tables(boards.tables)}.")
+    return texts
+
+
 def _table_row(session: SessionPrint, table: int, round_: int) -> str:
     """A table card's line for one round, as it must read."""
     row = table_card(session.movement, table)[round_ - 1]
-    nxt = row.boards_next
-    if nxt.go is BoardsGo.FINISHED:
-        goes = "collect the boards"
-    elif nxt.go is BoardsGo.STAND:
-        word = "table" if len(nxt.tables) == 1 else "tables"
-        goes = f"side table for {word} {' & '.join(map(str, nxt.tables))} in round {nxt.round}"
-    elif nxt.tables == (table,):
-        goes = "stay on this table"
-    else:
-        goes = ("table " if len(nxt.tables) == 1 else "tables ") + " & ".join(map(str, nxt.tables))
     boards = _boards(row.boards) + (" not played" if row.sits_out else "")
     text = (
         f"{row.round} {_with_names(session, row.ns_pair)} "
-        f"{_with_names(session, row.ew_pair)} {boards} {goes}"
+        f"{_with_names(session, row.ew_pair)} {boards} {' '.join(_after_round(row))}"
     )
     for pair in (row.ns_pair, row.ew_pair):
         if row.sits_out and pair is not None:
@@ -135,8 +170,7 @@ def _table_row(session: SessionPrint, table: int, round_: int) -> str:
     if row.arrow_switched:
         text += " » Arrow switch: North–South sit East–West for these boards"
     if row.shared_with:
-        word = "table" if len(row.shared_with) == 1 else "tables"
-        text += f" » Shares boards with {word} {' & '.join(map(str, row.shared_with))}"
+        text += f" » Shares boards with {_tables(row.shared_with)}"
     return text
 
 

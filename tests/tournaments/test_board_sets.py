@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from scoring import dealing
 from scoring.cards import Deal, Seat
@@ -172,3 +173,23 @@ def test_other_teachers_get_404(
 def test_the_list_has_an_empty_state(alice_client: Client) -> None:
     html = alice_client.get("/boards/").content.decode()
     assert "You have no boards yet." in html
+
+
+def test_norwegian_hand_diagrams_use_norwegian_ranks(alice, alice_client: Client) -> None:  # type: ignore[no-untyped-def]
+    board_set = BoardSet.objects.create(teacher=alice, name="Ranks", source="imported")
+    # North: ♠ Q J 5, ♥ A 9 5, ♦ K Q 7, ♣ K J 6 3.
+    deal = "N:QJ5.A95.KQ7.KJ63 T9843.J7.T86.A75 AK7.KQ2.AJ93.Q84 62.T8643.542.T92"
+    Board.objects.create(board_set=board_set, number=1, deal=deal)
+    english = alice_client.get(f"/boards/{board_set.pk}/1/").content.decode()
+    assert "</span> Q J 5</li>" in english
+    assert "</span> A K 7</li>" in english
+    assert "</span> 10 9 8 4 3</li>" in english
+    alice_client.cookies["django_language"] = "nb"
+    with translation.override(None):  # LocaleMiddleware leaves its language active
+        norwegian = alice_client.get(f"/boards/{board_set.pk}/1/").content.decode()
+    assert "</span> D Kn 5</li>" in norwegian
+    assert "</span> E 9 5</li>" in norwegian
+    assert "</span> K D 7</li>" in norwegian
+    assert "</span> E K 7</li>" in norwegian
+    assert "</span> 10 9 8 4 3</li>" in norwegian
+    assert "Q J 5" not in norwegian

@@ -253,7 +253,7 @@ def _is_number(value: object) -> bool:
 def test_the_workbook_has_four_sheets_and_the_session_title(standings: Standings) -> None:
     book = _workbook(standings_workbook(standings))
     assert book.sheetnames == SHEETS
-    assert book.properties.title == standings.title == "8A · 2026-11-29"
+    assert book.properties.title == standings.title == "8A · Nov. 29, 2026"
     assert book.properties.creator == "Minibridge Classroom"
     for sheet in book.worksheets:
         assert sheet.freeze_panes == "A2"
@@ -266,6 +266,7 @@ def test_the_standings_sheet_holds_each_pairs_figures_as_numbers(standings: Stan
     sheet = _workbook(standings_workbook(standings))["Standings"]
     assert _header(sheet) == [
         "Place",
+        "Tied",
         "Pair",
         "Names",
         "Boards",
@@ -274,6 +275,7 @@ def test_the_standings_sheet_holds_each_pairs_figures_as_numbers(standings: Stan
         "Percentage",
         "Total points",
         "Place on points",
+        "Tied on points",
     ]
     # A Mitchell ranks each line apart, each under its heading.
     column_a = [row[0] for row in _rows(sheet)]
@@ -285,27 +287,30 @@ def test_the_standings_sheet_holds_each_pairs_figures_as_numbers(standings: Stan
         for offset, row in enumerate(ranking.rows, start=1):
             number = heading + offset
             cells = sheet[number]
-            assert cells[1].value == row.pair.label
-            assert cells[2].value == row.pair.names
-            assert cells[3].value == row.boards == 4
-            assert cells[4].value == pytest.approx(row.matchpoints)
-            assert cells[5].value == pytest.approx(row.top)
-            assert cells[6].value == pytest.approx(row.percentage / 100)
-            assert cells[6].number_format == PERCENT_FORMAT
-            assert cells[7].value == row.total_points
-            for cell in (cells[0], *cells[3:9]):
+            assert row.percentage is not None
+            assert cells[2].value == row.pair.label
+            assert cells[3].value == row.pair.names
+            assert cells[4].value == row.boards == 4
+            assert cells[5].value == pytest.approx(row.matchpoints)
+            assert cells[6].value == pytest.approx(row.top)
+            assert cells[7].value == pytest.approx(row.percentage / 100)
+            assert cells[7].number_format == PERCENT_FORMAT
+            assert cells[8].value == row.total_points
+            for cell in (cells[0], *cells[4:10]):
                 assert _is_number(cell.value), (cell.coordinate, cell.value)
             place = int(row.place.rstrip("="))
             assert cells[0].value == place
             tied = TIED_PLACE_FORMAT if row.place.endswith("=") else "General"
             assert cells[0].number_format == tied
+            assert cells[1].value is row.place.endswith("=")
+            assert cells[10].value is row.total_place.endswith("=")
             checked += 1
     assert checked == 8
     # Round 1: 4♠ made by whoever declares; round 2: 3NT two down. 4 N–S won both.
     north_south = standings.rankings[0].rows
     assert [row.percentage for row in north_south] == [75.0, 50.0, 50.0, 25.0]
-    first = _row_of(sheet, 1, north_south[0].pair.label)
-    assert sheet.cell(first, 7).value == pytest.approx(0.75)
+    first = _row_of(sheet, 2, north_south[0].pair.label)
+    assert sheet.cell(first, 8).value == pytest.approx(0.75)
 
 
 @pytest.mark.django_db
@@ -322,6 +327,7 @@ def test_the_travellers_sheet_has_a_row_per_result(standings: Standings) -> None
         "Tricks",
         "N–S score",
         "E–W score",
+        "N–S net",
         "N–S matchpoints",
         "E–W matchpoints",
         "N–S %",
@@ -330,7 +336,7 @@ def test_the_travellers_sheet_has_a_row_per_result(standings: Standings) -> None
     rows = _rows(sheet)[1:]
     lines = [(board, line) for board in standings.travellers for line in board.lines]
     assert len(rows) == len(lines) == 16
-    assert sheet.auto_filter.ref == "A1:N17"
+    assert sheet.auto_filter.ref == "A1:O17"
     for number, (row, (board, line)) in enumerate(zip(rows, lines, strict=True), start=2):
         assert line.scored is not None
         assert line.ns_percent is not None
@@ -341,14 +347,16 @@ def test_the_travellers_sheet_has_a_row_per_result(standings: Standings) -> None
         assert row[7] == line.scored.tricks
         assert row[8] == (line.scored.ns_points or None)
         assert row[9] == (line.scored.ew_points or None)
-        assert row[10] == pytest.approx(line.ns_mp)
-        assert row[11] == pytest.approx(line.ew_mp)
-        assert row[12] == pytest.approx(line.ns_percent / 100)
-        assert row[13] == pytest.approx(line.ew_percent / 100)
-        for column in (1, 2, 3, 8, 9, 10, 11, 12, 13, 14):
+        assert row[10] == line.scored.ns_net == line.scored.ns_points - line.scored.ew_points
+        assert row[11] == pytest.approx(line.ns_mp)
+        assert row[12] == pytest.approx(line.ew_mp)
+        assert row[13] == pytest.approx(line.ns_percent / 100)
+        assert row[14] == pytest.approx(line.ew_percent / 100)
+        for column in (1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15):
             value = sheet.cell(number, column).value
             assert value is None or _is_number(value)
-        assert sheet.cell(number, 13).number_format == PERCENT_FORMAT
+        assert sheet.cell(number, 11).number_format == "+0;-0;0"
+        assert sheet.cell(number, 14).number_format == PERCENT_FORMAT
 
 
 @pytest.mark.django_db
@@ -386,14 +394,14 @@ def test_adjusted_and_unplayed_results_and_par_by_hand() -> None:
     travellers = _rows(book["Travellers"])[1:]
     # A Howell's pair numbers are numbers.
     assert travellers[0][:8] == [1, 1, 1, 1, 2, "3NT", "South", 9]
-    assert travellers[0][8:12] == [400, None, 4, 0]
-    assert travellers[1][5:10] == ["1♥", "West", 8, None, 90]
+    assert travellers[0][8:13] == [400, None, 400, 4, 0]
+    assert travellers[1][5:11] == ["1♥", "West", 8, None, 90, -90]
     adjusted = travellers[2]
-    assert adjusted[5:10] == ["Adjusted", None, None, None, None]
-    assert adjusted[10:] == [pytest.approx(2.4), pytest.approx(1.6), 0.6, 0.4]
+    assert adjusted[5:11] == ["Adjusted", None, None, None, None, None]
+    assert adjusted[11:] == [pytest.approx(2.4), pytest.approx(1.6), 0.6, 0.4]
     not_played = travellers[4]
     assert not_played[:5] == [2, 1, 2, 2, 4]
-    assert not_played[5:] == ["Not played", *[None] * 8]
+    assert not_played[5:] == ["Not played", *[None] * 9]
     boards = _rows(book["Boards"])[1:]
     assert boards == [
         [1, None, None, None, 3],
@@ -422,16 +430,60 @@ def test_places_ties_and_a_name_that_looks_like_a_formula() -> None:
         TIED_PLACE_FORMAT,
         "General",
     ]
-    assert rows[1][2] == "=SUM(1,1) & Åse Ødegård"
-    assert sheet["C3"].data_type == "s"
+    assert [row[1] for row in rows] == [False, True, True, False]
+    assert rows[1][3] == "=SUM(1,1) & Åse Ødegård"
+    assert sheet["D3"].data_type == "s"
     heading = _row_of(book["Score cards"], 0, "Pair 2: =SUM(1,1) & Åse Ødegård")
     assert book["Score cards"].cell(heading, 1).data_type == "s"
+
+
+@pytest.mark.parametrize("ranking", ["matchpoints", "total"])
+def test_ties_and_unranked_pairs_survive_a_values_only_read(ranking: str) -> None:
+    """Read as plain values (no number formats, as pandas or a CSV export sees them),
+    a shared place still says it is shared, and a pair with no result has no place."""
+    figures = _howell(ranking=ranking)
+    newcomer = _pair(5, "5", "Finn Aas & Gro Bu")
+    unranked = StandingRow("—", newcomer, 0, 0.0, 0, None, 0, "—")
+    rows = (*figures.rankings[0].rows, unranked)
+    figures = replace(figures, rankings=(Ranking(title="", rows=rows),))
+    data = standings_workbook(figures)
+    sheet = load_workbook(io.BytesIO(data), data_only=True, read_only=True)["Standings"]
+    values = list(sheet.iter_rows(values_only=True))
+    header, *lines = values
+    place, tied = header.index("Place"), header.index("Tied")
+    by_pair = {line[header.index("Pair")]: line for line in lines}
+    if ranking == "matchpoints":
+        assert [(by_pair[n][place], by_pair[n][tied]) for n in (1, 2, 3, 4)] == [
+            (1, False),
+            (2, True),
+            (2, True),
+            (4, False),
+        ]
+        other, other_tied = header.index("Place on points"), header.index("Tied on points")
+    else:
+        assert [(by_pair[n][place], by_pair[n][tied]) for n in (2, 3, 1, 4)] == [
+            (1, False),
+            (2, False),
+            (3, False),
+            (4, False),
+        ]
+        other = header.index("Place on matchpoints")
+        other_tied = header.index("Tied on matchpoints")
+    assert by_pair[2][other_tied] is (ranking == "total")
+    assert by_pair[2][other] == (2 if ranking == "total" else 1)
+    # The newcomer comes last, named, with no place and no figures.
+    assert lines[-1][header.index("Pair")] == 5
+    assert lines[-1][header.index("Names")] == "Finn Aas & Gro Bu"
+    assert lines[-1][header.index("Boards")] == 0
+    blank = [name for name in header if name not in {"Pair", "Names", "Boards"}]
+    assert [lines[-1][header.index(name)] for name in blank] == [None] * len(blank)
 
 
 def test_ranked_by_total_points_puts_them_first() -> None:
     sheet = _workbook(standings_workbook(_howell(ranking="total")))["Standings"]
     assert _header(sheet) == [
         "Place",
+        "Tied",
         "Pair",
         "Names",
         "Boards",
@@ -440,14 +492,17 @@ def test_ranked_by_total_points_puts_them_first() -> None:
         "Maximum",
         "Percentage",
         "Place on matchpoints",
+        "Tied on matchpoints",
     ]
     rows = _rows(sheet)[1:]
-    assert [row[1] for row in rows] == [2, 3, 1, 4]
-    assert [row[4] for row in rows] == [500, 90, -60, -530]
+    assert [row[2] for row in rows] == [2, 3, 1, 4]
+    assert [row[5] for row in rows] == [500, 90, -60, -530]
     assert [row[0] for row in rows] == [1, 2, 3, 4]
-    assert [row[8] for row in rows] == [2, 2, 1, 4]
-    assert sheet["H2"].number_format == PERCENT_FORMAT
-    assert sheet["E2"].number_format == "+0;-0;0"
+    assert [row[1] for row in rows] == [False] * 4
+    assert [row[9] for row in rows] == [2, 2, 1, 4]
+    assert [row[10] for row in rows] == [True, True, False, False]
+    assert sheet["I2"].number_format == PERCENT_FORMAT
+    assert sheet["F2"].number_format == "+0;-0;0"
 
 
 def test_column_widths_follow_the_content_up_to_a_limit() -> None:
@@ -457,9 +512,9 @@ def test_column_widths_follow_the_content_up_to_a_limit() -> None:
     figures = replace(figures, rankings=(Ranking(title="", rows=rows),))
     sheet = _workbook(standings_workbook(figures))["Standings"]
     widths = {key: dim.width for key, dim in sheet.column_dimensions.items()}
-    assert widths["C"] == MAX_WIDTH
-    assert len("Place on points") < widths["I"] < MAX_WIDTH
-    assert widths["D"] >= len("Boards")
+    assert widths["D"] == MAX_WIDTH
+    assert len("Place on points") < widths["J"] < MAX_WIDTH
+    assert widths["E"] >= len("Boards")
 
 
 def test_an_empty_session_still_builds() -> None:
@@ -485,7 +540,7 @@ def test_the_workbook_in_norwegian(played: Session) -> None:
     travellers = book[expected[1]]
     assert _header(travellers)[:6] == ["Spill", "Runde", "Bord", "N–S", "Ø–V", "Kontrakt"]
     assert _rows(travellers)[1][3:7] == ["1 N–S", "1 Ø–V", "4♠", "Vest"]
-    assert _rows(book[expected[0]])[2][6] == 0.75
+    assert _rows(book[expected[0]])[2][7] == 0.75
 
 
 # -- The PDFs -------------------------------------------------------------------------------
@@ -504,7 +559,7 @@ def test_the_standings_pdf_names_every_pair_with_its_percentage(
     assert reader.metadata is not None
     assert reader.metadata.title == standings.title
     text = _text(pdf)
-    assert "8A · 2026-11-29 Standings" in text
+    assert "8A · Nov. 29, 2026 Standings" in text
     assert "Page 1 of 1" in text
     assert text.index("North–South") < text.index("East–West")
     for ranking in standings.rankings:
@@ -551,7 +606,7 @@ def test_the_travellers_pdf_shows_every_board_and_contract(
     box = reader.pages[0].mediabox
     assert (float(box.width), float(box.height)) == pytest.approx(size)
     text = _text(pdf)
-    assert "8A · 2026-11-29 Travellers" in text
+    assert "8A · Nov. 29, 2026 Travellers" in text
     assert "Table N–S E–W Contract Declarer Tricks" in text
     positions = [text.index(f"Board {board.number} ") for board in standings.travellers]
     assert positions == sorted(positions)

@@ -12,7 +12,7 @@ from django.template import Context, Template
 from django.test import Client
 from django.utils import translation
 
-from scoring.cards import Seat, Side, Strain, Suit
+from scoring.cards import Hand, Rank, Seat, Side, Strain, Suit
 from scoring.contracts import Contract
 from scoring.movements import REASONS, Line, ReasonCode
 from tests.factories import running_session
@@ -110,6 +110,38 @@ ENGLISH_AND_NORWEGIAN = [
     (lambda: labels.side_heading(Side.NS, "matchpoints"), "N–S matchpoints", "N–S matchpoeng"),
     (lambda: labels.side_heading("EW", SideHeading.PERCENT), "E–W %", "Ø–V %"),
     (lambda: labels.side_heading("NS", "adjusted"), "N–S adjusted %", "N–S justert %"),
+    (lambda: labels.side_heading(Side.NS, SideHeading.NET), "N–S net", "N–S netto"),
+    (lambda: labels.rank_text(Rank.ACE), "A", "E"),
+    (lambda: labels.rank_text(Rank.KING), "K", "K"),
+    (lambda: labels.rank_text(Rank.QUEEN), "Q", "D"),
+    (lambda: labels.rank_text(Rank.JACK), "J", "Kn"),
+    (lambda: labels.rank_text(Rank.TEN), "10", "10"),
+    (lambda: labels.rank_text(Rank.TWO), "2", "2"),
+    (
+        lambda: labels.holding_text(Hand.from_pbn("AKQJT9.2.2.2").holding(Suit.SPADES)),
+        "A K Q J 10 9",
+        "E K D Kn 10 9",
+    ),
+    (lambda: labels.holding_text([]), "—", "—"),
+    (lambda: labels.recorded_result_text("4S 10"), "4♠ 10", "4♠ 10"),
+    (lambda: labels.recorded_result_text("1S 8"), "1♠ 8", "1♠ 8"),
+    (lambda: labels.recorded_result_text("3NT 9"), "3NT 9", "3NT 9"),
+    (lambda: labels.recorded_result_text("5D 10 rv-def"), "5♦ 10 (revoke)", "5♦ 10 (renons)"),
+    (lambda: labels.recorded_result_text("1H 6 rv-decl"), "1♥ 6 (revoke)", "1♥ 6 (renons)"),
+    (lambda: labels.recorded_result_text("not played"), "Not played", "Ikke spilt"),
+    (lambda: labels.recorded_result_text("60/40"), "Adjusted 60/40", "Justert 60/40"),
+    (lambda: labels.recorded_result_text("—"), "—", "—"),
+    (lambda: labels.recorded_result_text("9Z 3"), "9Z 3", "9Z 3"),
+    (
+        lambda: labels.progress_text(finished=False, round_=3, rounds=5),
+        "Round 3 of 5",
+        "Runde 3 av 5",
+    ),
+    (
+        lambda: labels.progress_text(finished=True, round_=5, rounds=5),
+        "Final results",
+        "Endelig resultatliste",
+    ),
     (lambda: labels.suit_name(Suit.CLUBS), "Clubs", "Kløver"),
     (lambda: labels.strain_name("NT"), "No trumps", "Grand"),
     (lambda: labels.strain_name(Strain.DIAMONDS), "Diamonds", "Ruter"),

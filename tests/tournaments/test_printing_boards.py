@@ -356,6 +356,37 @@ def test_in_norwegian_both_pdfs_still_render() -> None:
     assert b"/Lang (nb)" in slips
 
 
+NORWEGIAN_RANKS = {Rank.ACE: "E", Rank.KING: "K", Rank.QUEEN: "D", Rank.JACK: "Kn", Rank.TEN: "10"}
+
+
+def _norwegian_holding(deal: Deal, seat: Seat, suit: Suit) -> str:
+    """Norwegian hand diagrams: E K D Kn for A K Q J (ess, konge, dame, knekt)."""
+    ranks = [card.rank for card in deal[seat].holding(suit)]
+    return " ".join(NORWEGIAN_RANKS.get(rank, rank.char) for rank in ranks) or "—"
+
+
+def test_norwegian_hand_diagrams_use_norwegian_ranks() -> None:
+    board = _boards(SOUTH_DECLARES)
+    with translation.override("nb"):
+        slips = board_slips_pdf(board, with_analysis=False)
+        curtains = curtain_cards_pdf(board)
+    box = _inside(_pieces(slips), board_cells(page_size("A4"))[0])
+    for seat, name in zip(Seat, ["Nord", "Øst", "Syd", "Vest"], strict=True):
+        printed = _hand(box, name).suits
+        for suit in Suit:
+            assert printed[suit] == _norwegian_holding(board[0].deal, seat, suit), (name, suit)
+    # North holds ♠ Q J 5 and ♦ K Q 7: D Kn 5 and K D 7.
+    assert _hand(box, "Nord").suits[Suit.SPADES] == "D Kn 5"
+    assert _hand(box, "Nord").suits[Suit.DIAMONDS] == "K D 7"
+    for index, cell in enumerate(curtain_cells(page_size("A4"))[:4]):
+        slip = _inside(_pieces(curtains), cell)
+        seat = list(Seat)[index]
+        for symbol in (p for p in slip if p.text.strip() in SUIT_SYMBOLS):
+            holding = _line(slip, symbol.y)[1].text.strip()
+            suit = SUIT_SYMBOLS[symbol.text.strip()]
+            assert holding == _norwegian_holding(board[0].deal, seat, suit)
+
+
 def test_norwegian_letters_print_and_other_letters_are_simplified() -> None:
     texts = _texts(_pieces(board_slips_pdf([], title="Bjørn, Æsa og Åse — Łukasz")))
     assert "Bjørn, Æsa og Åse — Lukasz" in texts

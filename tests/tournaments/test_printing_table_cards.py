@@ -46,7 +46,7 @@ def test_every_round_of_the_table_card_is_the_movements(movement: Movement) -> N
     pdf = table_cards_pdf(session)
     for table in range(1, movement.tables + 1):
         text = _text(pdf, table - 1)
-        header = " Round North–South East–West Boards Boards go to "
+        header = " Round North–South East–West Boards When the round is over "
         rows = [_table_row(session, table, r) for r in range(1, movement.rounds + 1)]
         assert header + " ".join(rows) + " " in text, f"table {table}"
 
@@ -54,13 +54,22 @@ def test_every_round_of_the_table_card_is_the_movements(movement: Movement) -> N
 def test_the_mitchell_phantom_table_says_who_has_the_round_off() -> None:
     session = _session(MITCHELL_9)
     pdf = table_cards_pdf(session)
-    # Round 1 at table 5: nobody North–South, E–W 5 waits, boards 9–10 move on to table 4.
-    assert " 1 — 5 E–W Sara J & Magnus E 9–10 not played table 4 " in _text(pdf, 4)
+    # Round 1 at table 5: nobody North–South, E–W 5 waits and then goes to table 1,
+    # boards 9–10 move on to table 4.
+    assert (
+        " 1 — 5 E–W Sara J & Magnus E 9–10 not played Pair 5 E–W goes to table 1."
+        " The boards go to table 4. » Pair 5 E–W has this round off "
+    ) in _text(pdf, 4)
+    # Round 4 at table 4: E–W 2 comes to table 5 next, where it has the round off.
+    assert " Pair 2 E–W has the next round off, at table 5. " in _text(pdf, 3)
     for round_, pair in enumerate((5, 4, 3, 2, 1), start=1):
         assert f"» Pair {pair} E–W has this round off" in _text(pdf, 4), round_
     for page in range(4):  # tables 1 to 4 always play
-        assert "round off" not in _text(pdf, page)
+        assert "this round off" not in _text(pdf, page)
         assert "not played" not in _text(pdf, page)
+    for page in range(3):  # and only table 4 sends its E–W pair to the round off
+        assert "round off" not in _text(pdf, page)
+    assert _text(pdf, 3).count("E–W has the next round off, at table 5.") == 4
 
 
 def test_in_the_howell_every_pair_has_exactly_one_round_off_on_the_table_cards() -> None:
@@ -77,20 +86,29 @@ def test_arrow_switch_shared_boards_and_the_side_table_are_spelt_out() -> None:
     first = _text(pdf, 0)
     # Last round at table 1: E–W 2 sits North–South, N–S 1 sits East–West.
     assert (
-        " 8 2 E–W Thea F & Aksel W 1 N–S Emma H & Oliver S 15–16 collect the boards"
+        " 8 2 E–W Thea F & Aksel W 1 N–S Emma H & Oliver S 15–16 Give the boards to the teacher."
         " » Arrow switch: North–South sit East–West for these boards"
         " » Shares boards with table 8 "
     ) in first
     assert first.count("Shares boards with table 8") == relay.rounds
     # The bye stand is between tables 4 and 5: table 5's boards wait a round on the side
     # table, then table 4 plays them.
-    assert " 11–12 side table for table 4 in round 3 " in _text(pdf, 4)
+    assert (
+        " 11–12 Pair 5 N–S stays at this table. Pair 5 E–W goes to table 6."
+        " The boards go onto the side table, for table 4 in round 3. "
+    ) in _text(pdf, 4)
+    # Before the switch round, the pairs are told they will sit the other way.
+    assert (
+        " Pair 1 N–S stays at this table and sits East–West."
+        " Pair 3 E–W goes to table 2 and sits North–South. "
+    ) in first
 
 
 def test_boards_that_stay_and_boards_shared_by_three_tables() -> None:
     session = _session(howell(6, boards_per_round=3))
     text = _text(table_cards_pdf(session), 0)
-    assert " 1–3 stay on this table " in text
+    assert " 1–3 Pair 1 goes to table 3 and sits North–South." in text
+    assert " The boards stay on this table. " in text
     assert " » Shares boards with tables 2 & 3 " in text
 
 
@@ -106,7 +124,7 @@ def test_a_table_without_an_address_has_no_qr_code_and_a_pair_without_names_its_
     bare = table_cards_pdf(SessionPrint("", MITCHELL_9, pair_names={}, table_urls={}))
     text = _text(bare, 0)
     assert "Scan to enter results" not in text
-    assert " 1 1 N–S 1 E–W 1–2 table 5 " in text
+    assert " 1 1 N–S 1 E–W 1–2 Pair 1 N–S stays at this table. Pair 1 E–W goes to table 2." in text
     # The QR code is drawn as hundreds of little squares ("re" operators).
     with_qr = table_cards_pdf(SessionPrint("", MITCHELL_9, {}, {1: _url(1)}))
     assert _rectangles(with_qr) > _rectangles(bare) + 100

@@ -201,7 +201,9 @@ def test_a_correction_is_kept_in_the_audit_trail(
     change = ResultChange.objects.get()
     assert (change.old, change.new, change.changed_by) == ("4S 10", "4S 9", alice)
     traveller = alice_client.get(f"/sessions/{session.pk}/boards/1/").content.decode()
-    assert "alice changed table 1 from “4S 10” to “4S 9”" in traveller
+    # Stored language-neutral ("4S 10"), shown with the suit symbol.
+    assert "alice changed table 1 from “4♠ 10” to “4♠ 9”" in traveller
+    assert "4S 10" not in traveller
 
 
 def test_the_teacher_marks_not_played_and_awards_averages(

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import io
+import re
+
 import pytest
 from django.test import Client
+from django.utils import translation
+from pypdf import PdfReader
 
 from scoring.pbn import read_pbn
 from tests.factories import large_results_session, play_round, running_session
+from tournaments import result_services, sessions
 from tournaments.models import Session
 from tournaments.standings import session_standings
 
@@ -64,6 +70,81 @@ def test_shared_places(played: Session) -> None:
     rows = [row for r in session_standings(played).rankings for row in r.rows]
     places = {row.place for row in rows}
     assert all(place.rstrip("=").isdigit() for place in places)
+
+
+def _half_played(teacher) -> Session:  # type: ignore[no-untyped-def]
+    """Round 1 of 3 with only tables 1 and 2 in: N–S 3, N–S 4, E–W 3 and E–W 4 have no
+    result yet."""
+    session = running_session(teacher, seed="unranked")
+    movement = sessions.session_movement(session)
+    for table in session.tables.filter(number__in=[1, 2]):
+        for board in movement.boards(movement.entry(1, table.number).board_set):
+            result_services.result_record(
+                table=table, board_number=board, contract="1NT", tricks_won=7 + table.number
+            )
+    return session
+
+
+def test_pairs_without_a_result_stay_unranked_and_come_last(alice) -> None:  # type: ignore[no-untyped-def]
+    for ranking in session_standings(_half_played(alice)).rankings:
+        labels = [row.pair.label.split()[0] for row in ranking.rows]
+        assert labels[2:] == ["3", "4"]
+        for row in ranking.rows[:2]:
+            assert row.ranked
+            assert row.place == "1="  # one result a board so far: 50 % each
+        for row in ranking.rows[2:]:
+            assert not row.ranked
+            assert (row.place, row.total_place, row.percentage) == ("—", "—", None)
+            assert row.boards == 0
+
+
+def test_unranked_pairs_show_a_dash_not_zero_percent(alice, alice_client: Client) -> None:  # type: ignore[no-untyped-def]
+    session = _half_played(alice)
+    html = alice_client.get(f"/sessions/{session.pk}/standings/").content.decode()
+    assert html.count("<td>—</td>") == 4 * 4  # four pairs: place and three figures
+    projector = alice_client.get(f"/sessions/{session.pk}/projector/").content.decode()
+    assert ">0.0 %" not in projector
+    assert projector.count('<span class="p-place">—</span>') == 4
+    assert projector.count('<span class="p-score">—</span>') == 4
+    pdf = alice_client.get(f"/sessions/{session.pk}/export/standings-pdf/").content
+    text = " ".join(PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split())
+    assert " 0.00 %" not in text
+    assert len(re.findall(r"— \d N–S|— \d E–W", text)) == 4  # the place
+    assert len(re.findall(r"Pupil\d\d & Pupil\d\d — — —", text)) == 4  # the figures
+    pair = session.pairs.get(line="NS", number=3)
+    card = alice_client.get(f"/sessions/{session.pk}/pairs/{pair.pk}/card/").content.decode()
+    assert "No results yet." in card
+    assert "Place —" not in card
+
+
+def test_a_finished_session_is_headed_final_results(played: Session, alice_client: Client) -> None:
+    def pdf_text() -> str:
+        pdf = alice_client.get(f"/sessions/{played.pk}/export/standings-pdf/").content
+        return " ".join(PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split())
+
+    projector = alice_client.get(f"/sessions/{played.pk}/projector/").content.decode()
+    assert "<h1>8A · Round 3 of 3</h1>" in projector
+    page = alice_client.get(f"/sessions/{played.pk}/standings/").content.decode()
+    assert "<h1>Standings</h1>" in page
+    assert "Round 3 of 3" in page
+    assert "Standings · Round 3 of 3" in pdf_text()
+
+    sessions.session_finish(session=played)
+    projector = alice_client.get(f"/sessions/{played.pk}/projector/").content.decode()
+    assert "<h1>8A · Final results</h1>" in projector
+    partial = alice_client.get(
+        f"/sessions/{played.pk}/projector/", headers={"HX-Request": "true"}
+    ).content.decode()
+    assert "<h1>8A · Final results</h1>" in partial
+    page = alice_client.get(f"/sessions/{played.pk}/standings/").content.decode()
+    assert "<h1>Final results</h1>" in page
+    assert "Round 3" not in page
+    assert "Final results" in pdf_text()
+    assert "Round 3" not in pdf_text()
+    alice_client.cookies["django_language"] = "nb"
+    with translation.override(None):  # LocaleMiddleware leaves its language active
+        projector = alice_client.get(f"/sessions/{played.pk}/projector/").content.decode()
+    assert "<h1>8A · Endelig resultatliste</h1>" in projector
 
 
 def test_the_standings_page_and_the_projector(played: Session, alice_client: Client) -> None:

@@ -506,11 +506,6 @@ def boards_text(boards: range) -> str:
     return f"{boards[0]}–{boards[-1]}"
 
 
-def tables_text(tables: Sequence[int]) -> str:
-    """``"2 & 3"``: tables that share boards or receive them."""
-    return " & ".join(str(table) for table in tables)
-
-
 def start_pdf(
     session: SessionPrint, size: tuple[float, float], kind: str
 ) -> tuple[Canvas, io.BytesIO]:

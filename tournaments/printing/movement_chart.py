@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from scoring.movements import Movement, PairId, TableRound, table_card
 from tournaments import labels
+from tournaments.labels import tables_text
 from tournaments.printing.common import (
     GREY,
     HEADER_SHADE,
@@ -34,7 +35,6 @@ from tournaments.printing.common import (
     page_count,
     page_size,
     start_pdf,
-    tables_text,
     text_width,
 )
 

@@ -49,6 +49,7 @@ from tournaments.printing.common import (
 )
 from tournaments.printing.common import page_size as resolve_page_size
 from tournaments.standings import (
+    UNRANKED,
     BoardTraveller,
     StandingRow,
     Standings,
@@ -240,10 +241,14 @@ def _standings_columns(by_total: bool) -> list[_Column]:
 
 def _standings_values(row: StandingRow, by_total: bool) -> list[str]:
     pair = [row.pair.label, row.pair.names]
-    figures = [percent_text(row.percentage), decimal_text(row.matchpoints)]
+    if row.percentage is None:  # no result yet: no figures either
+        figures, total = [UNRANKED, UNRANKED], UNRANKED
+    else:
+        figures = [percent_text(row.percentage), decimal_text(row.matchpoints)]
+        total = labels.signed_text(row.total_points)
     if by_total:
-        return [row.total_place, *pair, labels.signed_text(row.total_points), *figures]
-    return [row.place, *pair, *figures, labels.signed_text(row.total_points)]
+        return [row.total_place, *pair, total, *figures]
+    return [row.place, *pair, *figures, total]
 
 
 def _bold_column(number: int) -> bool:
@@ -342,7 +347,15 @@ def standings_pdf(
         if fits_down and names_width * NAMES_MIN_SCALE <= fitted[_NAMES].width:
             break
     pages = _flow(blocks, area)
-    return _render(pages, size, title=standings.title, kind=_("Standings"), fonts=fonts)
+    return _render(pages, size, title=standings.title, kind=standings_kind(standings), fonts=fonts)
+
+
+def standings_kind(standings: Standings) -> str:
+    """What the standings PDF is headed: "Final results" once the session is finished,
+    "Standings · Round 3 of 5" while it runs."""
+    if standings.finished:
+        return standings.progress
+    return " · ".join(text for text in (_("Standings"), standings.progress) if text)
 
 
 def _ranking_block(

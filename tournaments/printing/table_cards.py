@@ -2,8 +2,10 @@
 
 "Table 3" in large type, a QR code of the table's entry page with the address printed
 beside it, then one line per round: who sits North–South and East–West, which boards,
-and where the boards go afterwards. Sit-outs, arrow switches and shared boards are
-spelt out in a sentence under that round.
+and what happens when the round is over (where each pair and the boards go). Those
+sentences are :func:`tournaments.labels.after_round_texts`, exactly what the table's
+page shows, so the card and the page never disagree. Sit-outs, arrow switches and
+shared boards are spelt out in a sentence under that round.
 
 Pure reportlab, no database: the print centre builds a
 :class:`~tournaments.printing.common.SessionPrint` and passes it in. Every word goes
@@ -20,11 +22,13 @@ from django.utils.translation import ngettext
 from reportlab.graphics import renderPDF
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from scoring.movements import BoardsGo, BoardsNext, Line, TableRound, table_card
+from scoring.movements import Line, TableRound, table_card
 from tournaments import labels
+from tournaments.labels import tables_text
 from tournaments.printing.common import (
     BLACK,
     GREY,
@@ -49,14 +53,11 @@ from tournaments.printing.common import (
     row_cells,
     split_columns,
     start_pdf,
-    tables_text,
     winansi,
 )
 
 __all__ = [
     "QR_SIDE",
-    "boards_go_text",
-    "boards_later_text",
     "draw_qr",
     "table_cards_pdf",
     "table_round_notes",
@@ -71,30 +72,6 @@ _QR_QUIET_ZONE = 4
 
 
 # -- Words ----------------------------------------------------------------------------------
-
-
-def boards_go_text(next_: BoardsNext, table: int) -> str:
-    """Where the boards go after the round: "table 2", "side table", "collect the boards"."""
-    if next_.go is BoardsGo.FINISHED or not next_.tables:
-        return _("collect the boards")
-    if next_.go is BoardsGo.STAND:
-        return _("side table")
-    if next_.tables == (table,):
-        return _("stay on this table")
-    return ngettext("table %(tables)s", "tables %(tables)s", len(next_.tables)) % {
-        "tables": tables_text(next_.tables)
-    }
-
-
-def boards_later_text(next_: BoardsNext) -> str:
-    """For boards put on the side table, where and when they are played again."""
-    if next_.go is not BoardsGo.STAND or not next_.tables or next_.round is None:
-        return ""
-    return ngettext(
-        "for table %(tables)s in round %(round)s",
-        "for tables %(tables)s in round %(round)s",
-        len(next_.tables),
-    ) % {"tables": tables_text(next_.tables), "round": next_.round}
 
 
 def table_round_notes(row: TableRound) -> list[str]:
@@ -183,14 +160,22 @@ def _draw_url(canvas: Canvas, x: float, top: float, url: str, width: float) -> N
 
 # -- Table cards ----------------------------------------------------------------------------
 
-# Shares of the width for the table card's columns: Round, N–S, E–W, Boards, Boards go to.
-_TABLE_CARD_COLUMNS = (0.08, 0.27, 0.27, 0.14, 0.24)
+# Shares of the width for the table card's columns: Round, N–S, E–W, Boards, and what
+# happens when the round is over.
+_TABLE_CARD_COLUMNS = (0.07, 0.19, 0.19, 0.12, 0.43)
 _TABLE_CARD_ALIGN: tuple[Align, ...] = ("centre", "left", "left", "centre", "left")
 _TABLE_CARD_BAND = QR_SIDE + 14  # the heading and the QR code above the rounds
-_TABLE_ROW = 42.0  # a round's line at full size
+_TABLE_ROW = 42.0  # a round's line at full size, at least
 _TABLE_NOTE = 17.0  # each sentence under a round at full size
 _TABLE_HEADER_ROW = 22.0
-_TABLE_MAX_SCALE = 1.4
+# Sizes at which the card is tried, largest first: rows grow (for reading across a
+# classroom) or shrink to fill the page.
+_TABLE_SCALES = tuple(step / 20 for step in range(28, 9, -1))  # 1.4 down to 0.5
+# The sentences of the last column: type size, line spacing and first baseline.
+_AFTER_SIZE = 10.0
+_AFTER_LEADING = 12.5
+_AFTER_FIRST = 16.0
+_AFTER_PAD = 8.0  # below the last line
 _URL_FONT = "Courier"  # monospace: 1 l I and 0 O look different when typed from paper
 
 
@@ -247,11 +232,19 @@ def _draw_table_card(
 
     rows = table_card(session.movement, table)
     notes = [table_round_notes(row) for row in rows]
+    afters = [labels.after_round_texts(row) for row in rows]
     table_area = Rect(area.x, area.y, area.width, area.height - _TABLE_CARD_BAND)
-    needed = sum(_TABLE_ROW + _TABLE_NOTE * len(n) for n in notes)
-    # Rows grow (to 1.4×, for reading across a classroom) or shrink to fill the page.
-    scale = min(_TABLE_MAX_SCALE, (table_area.height - _TABLE_HEADER_ROW) / needed)
     columns = split_columns(table_area, _TABLE_CARD_COLUMNS)
+    room = table_area.height - _TABLE_HEADER_ROW
+    after_width = columns[4].width - 12
+    for scale in _TABLE_SCALES:
+        lines = [_after_lines(texts, scale, after_width, fonts) for texts in afters]
+        heights = [
+            _round_height(len(after), len(row_notes)) * scale
+            for after, row_notes in zip(lines, notes, strict=True)
+        ]
+        if sum(heights) <= room:
+            break
     top = table_area.top
 
     header = row_cells(columns, top - _TABLE_HEADER_ROW, _TABLE_HEADER_ROW)
@@ -261,7 +254,7 @@ def _draw_table_card(
         labels.side_name(Line.NS),
         labels.side_name(Line.EW),
         _("Boards"),
-        _("Boards go to"),
+        _("When the round is over"),
     )
     for cell, title, align in zip(header, titles, _TABLE_CARD_ALIGN, strict=True):
         cell_text(
@@ -269,11 +262,10 @@ def _draw_table_card(
         )
     top = header[0].y
     rules = [top]
-    # One size for the whole column, so "collect the boards" is as large as "table 4".
-    goes = [boards_go_text(row.boards_next, table) for row in rows]
-    go_size = fitting_size(goes, fonts.regular, 12.5 * scale, columns[4].width - 12, fonts)
-    for row, row_notes in zip(rows, notes, strict=True):
-        height = (_TABLE_ROW + _TABLE_NOTE * len(row_notes)) * scale
+    # One size for the whole column, so boards 10–12 are as large as boards 1–3.
+    boards = [boards_text(row.boards) for row in rows]
+    boards_size = fitting_size(boards, fonts.bold, 18 * scale, columns[3].width - 12, fonts)
+    for row, row_notes, after, height in zip(rows, notes, lines, heights, strict=True):
         _draw_table_round(
             canvas,
             columns,
@@ -281,15 +273,35 @@ def _draw_table_card(
             height,
             row,
             row_notes,
+            after,
             session,
             scale=scale,
-            go_size=go_size,
+            boards_size=boards_size,
             fonts=fonts,
         )
         top -= height
         rules.append(top)
     for index, y in enumerate(rules):  # after the shading, so no row hides a rule
         draw_rule(canvas, area.x, y, area.right, colour=GREY if index == 0 else LIGHT_GREY)
+
+
+def _after_lines(texts: Sequence[str], scale: float, width: float, fonts: FontSet) -> list[str]:
+    """The sentences of the last column broken into lines that fit its width."""
+    return [
+        line
+        for text in texts
+        for line in simpleSplit(fonts.clean(text), fonts.regular, _AFTER_SIZE * scale, width)
+    ]
+
+
+def _main_height(after_lines: int) -> float:
+    """A round's line at full size: room for the pairs and for every line of what
+    happens after the round."""
+    return max(_TABLE_ROW, _AFTER_FIRST + _AFTER_LEADING * (after_lines - 1) + _AFTER_PAD)
+
+
+def _round_height(after_lines: int, notes: int) -> float:
+    return _main_height(after_lines) + _TABLE_NOTE * notes
 
 
 def _draw_table_round(
@@ -299,26 +311,28 @@ def _draw_table_round(
     height: float,
     row: TableRound,
     notes: Sequence[str],
+    after: Sequence[str],
     session: SessionPrint,
     *,
     scale: float,
-    go_size: float,
+    boards_size: float,
     fonts: FontSet,
 ) -> None:
-    """One round: number, the two pairs with their names, the boards, where they go;
-    then a sentence for each note."""
+    """One round: number, the two pairs with their names, the boards, what happens when
+    the round is over (already broken into lines); then a sentence for each note."""
     if row.sits_out:
         fill_rect(
             canvas,
             Rect(columns[0].x, top - height, columns[-1].right - columns[0].x, height),
             SHADE,
         )
-    cells = row_cells(columns, top - _TABLE_ROW * scale, _TABLE_ROW * scale)
+    main = _main_height(len(after)) * scale
+    cells = row_cells(columns, top - main, main)
     number_line = top - 21 * scale
     names_line = top - 34 * scale
     big = 18 * scale
     small = 10 * scale
-    round_cell, ns_cell, ew_cell, boards_cell, go_cell = cells
+    round_cell, ns_cell, ew_cell, boards_cell, after_cell = cells
     cell_text(
         canvas,
         round_cell,
@@ -353,7 +367,7 @@ def _draw_table_round(
         number_line,
         boards_text(row.boards),
         font=fonts.bold,
-        size=big,
+        size=boards_size,
         fonts=fonts,
         align="centre",
     )
@@ -369,21 +383,19 @@ def _draw_table_round(
             align="centre",
             colour=GREY,
         )
-    cell_text(
-        canvas,
-        go_cell,
-        number_line,
-        boards_go_text(row.boards_next, row.table),
-        font=fonts.regular,
-        size=go_size,
-        fonts=fonts,
-    )
-    later = boards_later_text(row.boards_next)
-    if later:
-        cell_text(canvas, go_cell, names_line, later, font=fonts.regular, size=small, fonts=fonts)
+    for index, line in enumerate(after):
+        draw_text(
+            canvas,
+            after_cell.x + 6,
+            top - (_AFTER_FIRST + _AFTER_LEADING * index) * scale,
+            line,
+            font=fonts.regular,
+            size=_AFTER_SIZE * scale,
+            fonts=fonts,
+        )
     note_left = columns[1].x + 6
     for index, note in enumerate(notes):
-        baseline = top - (_TABLE_ROW + _TABLE_NOTE * index + 7) * scale
+        baseline = top - main - (_TABLE_NOTE * index + 7) * scale
         draw_text(
             canvas,
             note_left,

@@ -79,6 +79,12 @@ def contract_text(contract: Contract | str) -> str:
 
 
 @register.filter
+def recorded_result(record: str) -> str:
+    """An audit-trail record ("4S 10") as the user reads it ("4♠ 10")."""
+    return labels.recorded_result_text(record)
+
+
+@register.filter
 def contract_html(contract: Contract | str) -> SafeString:
     """A contract as the site shows it: "4♠" with the suit's name for screen readers,
     "1NT" in the user's words. Takes a contract or its stored notation ("4S")."""

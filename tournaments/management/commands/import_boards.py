@@ -58,6 +58,6 @@ class Command(BaseCommand):
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from None
         self.stdout.write(
-            f"Imported {board_set.boards.count()} boards as {board_set.name!r}; the "
+            f"Imported {board_set.boards.count()} boards as {str(board_set)!r}; the "
             "double-dummy analysis runs in the background worker (manage.py db_worker)."
         )

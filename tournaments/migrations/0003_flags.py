@@ -19,7 +19,7 @@ def open_flags_for_checks_asked(apps: StateApps, schema_editor: BaseDatabaseSche
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0001_initial'),
+        ('tournaments', '0002_board_set_name_date'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
