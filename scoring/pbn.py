@@ -78,10 +78,6 @@ TABLE_TAGS = frozenset(
         "TotalScoreTable",
     }
 )
-#: Tags whose value may not be inherited with "#" or "##" (PBN 2.1 §4.8).
-NOT_INHERITED = frozenset(
-    {"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play"}
-)
 DECLARER_TAG = "MinibridgeDeclarer"
 PAR_TAG = "MinibridgePar"
 DD_TAG = "DoubleDummyTricks"
@@ -99,7 +95,6 @@ DD_STRAIN_ORDER: tuple[Strain, ...] = (
     Strain.CLUBS,
 )
 _DD_KEYS = tuple((seat, strain) for seat in DD_SEAT_ORDER for strain in DD_STRAIN_ORDER)
-NO_VULNERABILITY = frozenset({"None", "Love", "-"})
 
 _NAME = re.compile(r"[A-Za-z0-9_]+")
 _TAG_NAME = re.compile(r"[A-Z][A-Za-z0-9_]*")
