@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import functools
 import unicodedata
+import uuid
 from collections.abc import Sequence
 from typing import Any
 
@@ -49,6 +50,13 @@ class PupilForm(forms.Form):
         required=False,
         help_text=_("Only needed when two pupils share a first name."),
     )
+    # A new one for each form shown: the same form sent twice adds one pupil.
+    key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            self.fields["key"].initial = uuid.uuid4().hex
 
 
 # The teaching presets of scoring.dealing, in plain words.

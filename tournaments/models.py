@@ -44,6 +44,9 @@ class Pupil(models.Model):
     first_name = models.CharField(_("first name"), max_length=60)
     last_name = models.CharField(_("surname or initial"), max_length=60, blank=True)
     active = models.BooleanField(_("active"), default=True)
+    # Sent with the "Add pupil" form: the same form twice (a double tap, a retry on a
+    # slow network) adds one pupil. NULL, not "": pupils without a key never collide.
+    idempotency_key = models.CharField(max_length=32, null=True, blank=True)  # noqa: DJ001
 
     class Meta:
         verbose_name = _("pupil")
@@ -55,6 +58,9 @@ class Pupil(models.Model):
                 Lower("first_name"),
                 Lower("last_name"),
                 name="unique_pupil_name_in_class",
+            ),
+            models.UniqueConstraint(
+                "school_class", "idempotency_key", name="one_pupil_per_add_form"
             ),
         ]
 

@@ -40,18 +40,32 @@ def session_new(request: TeacherRequest, class_id: int) -> HttpResponse:
     if request.method == "POST" and "add_pupil" in request.POST:
         # Add a pupil without losing the ticks: the page comes back with them kept.
         ticked = {pk for pk in map(parse_id, request.POST.getlist("present")) if pk is not None}
+        added = None
         if pupil_form.is_valid():
             try:
-                pupil = services.pupil_add(school_class=school_class, **pupil_form.cleaned_data)
+                pupil, created = services.pupil_add_once(
+                    school_class=school_class, **pupil_form.cleaned_data
+                )
             except ValidationError as error:
                 pupil_form.add_error(None, error)
                 status = 422
             else:
+                added = pupil if created else None
                 ticked.add(pupil.pk)
-                pupils.append(pupil)
+                if created:
+                    pupils.append(pupil)
                 pupil_form = PupilForm()
         else:
             status = 422
+        if request.htmx:
+            # Only the new pupil's tile, the errors and a new key come back: ticks
+            # changed and a name typed meanwhile stay as they are on the page.
+            return render(
+                request,
+                "tournaments/session_new.html#pupil-added",
+                {"added": added, "pupil_form": pupil_form},
+                status=status,
+            )
         pupils.sort(key=lambda p: (p.first_name.lower(), p.last_name.lower()))
         form = PresentForm(pupils=pupils, initial={"present": sorted(ticked)})
     elif request.method == "POST" and form.is_valid():

@@ -70,6 +70,8 @@ def class_detail(request: TeacherRequest, class_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def pupil_add(request: TeacherRequest, class_id: int) -> HttpResponse:
+    """Add a pupil. To htmx only the list, the form's errors and a new key for the next
+    pupil come back: whatever the teacher typed meanwhile stays in the fields."""
     school_class = selectors.get_class_for_teacher(request.user, class_id)
     form = PupilForm(request.POST)
     status = 200
@@ -88,7 +90,7 @@ def pupil_add(request: TeacherRequest, class_id: int) -> HttpResponse:
     context = {"school_class": school_class, "pupils": school_class.pupils.all(), "form": form}
     template = "tournaments/class_detail.html"
     if request.htmx:
-        template += "#pupils"
+        template += "#pupil-added"
     return render(request, template, context, status=status)
 
 

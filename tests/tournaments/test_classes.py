@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 from django.test import Client
 
 from tournaments.models import Pupil, SchoolClass
@@ -60,9 +62,27 @@ def test_pupil_add_returns_the_list_to_htmx(alice_client: Client, alice_class: S
     )
     assert response.status_code == 200
     html = response.content.decode()
-    assert html.lstrip().startswith('<section id="pupils"')
+    # Only the list, the form's errors and a new key: a name typed meanwhile stays.
+    assert html.lstrip().startswith('<div id="pupil-list" hx-swap-oob="true">')
     assert "<html" not in html
+    assert 'name="first_name"' not in html
     assert "Sofie" in html
+    assert re.search(r'<input type="hidden" name="key" id="pupil-form-key" value="\w{32}"', html)
+
+
+def test_the_same_add_pupil_form_twice_adds_one_pupil(
+    alice_client: Client, alice_class: SchoolClass
+) -> None:
+    form = {"first_name": "Sofie", "last_name": "", "key": "f" * 32}
+    url = f"/classes/{alice_class.pk}/pupils/add/"
+    first = alice_client.post(url, form, headers={"HX-Request": "true"})
+    second = alice_client.post(url, form, headers={"HX-Request": "true"})
+    assert first.status_code == second.status_code == 200
+    assert "already has a pupil" not in second.content.decode()
+    assert alice_class.pupils.count() == 1
+    other = alice_client.post(url, {**form, "key": "e" * 32}, headers={"HX-Request": "true"})
+    assert other.status_code == 422  # another form with the same name: a real duplicate
+    assert "already has a pupil with this name" in other.content.decode()
 
 
 def test_pupil_add_refuses_a_duplicate_with_a_message(

@@ -83,20 +83,26 @@ def test_a_pupil_added_on_the_spot_is_ticked_and_others_stay_as_they_were(
     alice_client: Client, alice_class: SchoolClass, pupils: list[Pupil]
 ) -> None:
     ticked = [p.pk for p in pupils[:17]]
-    response = alice_client.post(
-        f"/classes/{alice_class.pk}/sessions/new/",
-        {"present": ticked, "add_pupil": "1", "first_name": "Tiril", "last_name": "L"},
-        headers={"HX-Request": "true"},
-    )
+    data = {"present": ticked, "add_pupil": "1", "first_name": "Tiril", "last_name": "L"}
+    url = f"/classes/{alice_class.pk}/sessions/new/"
+    response = alice_client.post(url, data, headers={"HX-Request": "true"})
     html = response.content.decode()
-    assert html.lstrip().startswith('<form id="present-form"')
+    # To htmx only Tiril's tile, ticked, is added to the list: the other ticks on the
+    # page (and a name typed meanwhile) are not sent back, so they stay as they were.
+    assert html.lstrip().startswith('<div hx-swap-oob="beforeend:#present-list">')
     tiril = Pupil.objects.get(first_name="Tiril")
-    assert f'value="{tiril.pk}"' in html
+    assert f'value="{tiril.pk}" checked' in html
+    assert all(f'value="{pupil.pk}"' not in html for pupil in pupils)
+    assert html.count("checked") == 1
+    assert not Session.objects.exists()
+    # Without htmx the whole form comes back, the ticks kept: the 18th pupil (not
+    # ticked) stays unticked; Tiril is ticked.
+    page = alice_client.post(
+        url, {**data, "present": [*ticked, tiril.pk], "first_name": "Ulrik"}
+    ).content.decode()
     for pupil in pupils:
-        tag = f'value="{pupil.pk}" id='
-        assert tag in html or f'value="{pupil.pk}"' in html
-    # The 18th pupil (not ticked) stays unticked; Tiril is ticked.
-    assert html.count("checked") == 18
+        assert f'value="{pupil.pk}"' in page
+    assert page.count("checked") == 19  # the 17, Tiril and Ulrik
     assert not Session.objects.exists()
 
 
