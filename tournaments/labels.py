@@ -240,6 +240,23 @@ def pupil_short_name(first_name: str, last_name: str) -> str:
     return f"{first_name} {last_name[:1]}".strip()
 
 
+def screen_names(pupils: Iterable[tuple[int, str, str]]) -> dict[int, str]:
+    """The names a screen the class shares shows (a table's tablet, the projector), for
+    pupils given as (id, first name, surname): the first name alone, ``"Emma"``, or with
+    the surname's initial, ``"Emma H"``, when another of these pupils has the same first
+    name. Surnames stay on the teacher's own pages and printouts."""
+    listed = list(pupils)
+    counts: dict[str, int] = {}
+    for _pk, first_name, _last_name in listed:
+        counts[first_name.casefold()] = counts.get(first_name.casefold(), 0) + 1
+    return {
+        pk: pupil_short_name(first_name, last_name)
+        if counts[first_name.casefold()] > 1
+        else first_name
+        for pk, first_name, last_name in listed
+    }
+
+
 def names_text(names: Iterable[str]) -> str:
     """A pair's names: ``"Emma"``, ``"Emma & Oliver"``, three: ``"Emma, Oliver & Nora"``."""
     listed = list(names)

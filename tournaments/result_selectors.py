@@ -309,6 +309,8 @@ class TableRoundView:
     waiting: list[int]
     next: TableRound
     arrow_switched: bool
+    #: The session's pupils as the tablet names them: first names (labels.screen_names).
+    screen_names: dict[int, str]
     #: The table's pairs that still play next round: the ones told where to go.
     going_on: frozenset[PairId] = frozenset()
 
@@ -375,11 +377,21 @@ def table_round_view(found: TableAtWork) -> TableRoundView:
         waiting=[n for n in numbers if n not in own] if pairs else [],
         next=this_round,
         arrow_switched=entry.arrow_switched,
+        screen_names=session_screen_names(session),
         going_on=frozenset(
             ident
             for ident, pair in by_id.items()
             if pair.plays_in(min(round_ + 1, movement.rounds))
         ),
+    )
+
+
+def session_screen_names(session: Session) -> dict[int, str]:
+    """The session's pupils as a shared screen names them (one query)."""
+    return labels.screen_names(
+        PairMember.objects.filter(session=session).values_list(
+            "pupil_id", "pupil__first_name", "pupil__last_name"
+        )
     )
 
 

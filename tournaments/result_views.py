@@ -72,6 +72,7 @@ def _table_context(
         "ew": view.ew,
         "sits_out": view.sits_out,
         "arrow_switched": view.arrow_switched,
+        "screen_names": view.screen_names,
         "current": current,
         "waiting": view.waiting,
         "form": form,

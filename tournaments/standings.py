@@ -29,7 +29,7 @@ class PairInfo:
     label: str  # "3 N–S", "5"
     line: str  # "NS", "EW" or "" (Howell)
     names: str  # "Emma Hansen & Oliver Smith"
-    first_names: str  # "Emma & Oliver", for the projector
+    screen_names: str  # "Emma & Oliver H": first names for the projector (labels.screen_names)
 
 
 @dataclass(frozen=True)
@@ -139,14 +139,14 @@ class Standings:
 # --------------------------------------------------------------------------- computing
 
 
-def _pair_info(pair: Pair) -> PairInfo:
+def _pair_info(pair: Pair, shown: dict[int, str]) -> PairInfo:
     pupils = [member.pupil for member in pair.members.all()]
     return PairInfo(
         pk=pair.pk,
         label=labels.pair_number(pair.number, pair.line),
         line=pair.line,
         names=labels.names_text(str(pupil) for pupil in pupils),
-        first_names=labels.names_text(pupil.first_name for pupil in pupils),
+        screen_names=labels.names_text(shown[pupil.pk] for pupil in pupils),
     )
 
 
@@ -154,10 +154,13 @@ def session_standings(session: Session, *, agreed_only: bool = True) -> Standing
     """Everything about a session's scores. Queries: pairs, their pupils, boards and
     results (four, whatever the size of the session)."""
     members = PairMember.objects.select_related("pupil").order_by("position")
-    pairs = {
-        pair.pk: _pair_info(pair)
-        for pair in session.pairs.all().prefetch_related(Prefetch("members", queryset=members))
-    }
+    in_pairs = list(session.pairs.all().prefetch_related(Prefetch("members", queryset=members)))
+    shown = labels.screen_names(
+        (member.pupil.pk, member.pupil.first_name, member.pupil.last_name)
+        for pair in in_pairs
+        for member in pair.members.all()
+    )
+    pairs = {pair.pk: _pair_info(pair, shown) for pair in in_pairs}
     boards = {
         board.number: selectors.board_facts(board, profile=session.scoring_profile)
         for board in Board.objects.filter(board_set_id=session.board_set_id)

@@ -41,7 +41,6 @@ def projector(request: TeacherRequest, session_id: int) -> HttpResponse:
     context = {
         "session": session,
         "standings": session_standings(session),
-        "first_names": request.GET.get("first_names") == "1",
     }
     template = "tournaments/projector.html"
     if request.htmx:

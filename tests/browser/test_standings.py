@@ -64,8 +64,8 @@ def test_it_finishes_a_session_and_downloads_the_standings(
         for row in ranking.rows:
             assert row.pair.names in text
 
-    page.goto(f"/sessions/{session.pk}/projector/?first_names=1")
-    expect(page.locator(".projector-list li").first).to_contain_text(leader.pair.first_names)
+    page.goto(f"/sessions/{session.pk}/projector/")
+    expect(page.locator(".projector-list li").first).to_contain_text(leader.pair.screen_names)
 
 
 @pytest.mark.parametrize("pupils", [16, 60], ids=["4-tables", "15-tables"])
@@ -89,7 +89,7 @@ def test_the_projector_fills_a_1920_by_1080_screen(
     )
     screen = context.new_page()
     log_in_as(screen, alice, live_server.url)
-    screen.goto(f"/sessions/{session.pk}/projector/?first_names=1")
+    screen.goto(f"/sessions/{session.pk}/projector/")
     rows = screen.locator(".projector-list li")
     expect(rows).to_have_count(pupils // 2)
     sizes = screen.evaluate(

@@ -94,7 +94,7 @@ def standings(played: Session) -> Standings:
 
 
 def _pair(pk: int, label: str, names: str, line: str = "") -> PairInfo:
-    return PairInfo(pk=pk, label=label, line=line, names=names, first_names=names)
+    return PairInfo(pk=pk, label=label, line=line, names=names, screen_names=names)
 
 
 ANNA = _pair(1, "1", "Anna Berg & Ola Dahl")

@@ -235,3 +235,21 @@ def test_the_round_grid_shows_contracts_with_suit_symbols(alice, alice_client: C
         '<span class="visually-hidden"> Spades</span></span> 10'
     ) in text
     assert "4S 10" not in text
+
+
+@pytest.mark.parametrize(
+    ("pupils", "shown"),
+    [
+        ([(1, "Emma", "Hansen"), (2, "Oliver", "Smith")], {1: "Emma", 2: "Oliver"}),
+        (
+            [(1, "Emma", "Hansen"), (2, "emma", "Berg"), (3, "Oliver", "Smith")],
+            {1: "Emma H", 2: "emma B", 3: "Oliver"},
+        ),
+        ([(1, "Emma", ""), (2, "Emma", "Berg")], {1: "Emma", 2: "Emma B"}),
+        ([], {}),
+    ],
+)
+def test_shared_screens_show_first_names_with_an_initial_only_when_needed(
+    pupils: list[tuple[int, str, str]], shown: dict[int, str]
+) -> None:
+    assert labels.screen_names(pupils) == shown

@@ -252,3 +252,22 @@ def test_other_teachers_and_strangers_cannot_correct(session: Session, bob_clien
     assert bob_client.post(url, {"not_played": "1"}).status_code == 404
     assert Client().post(url, {"not_played": "1"}).status_code == 302  # to the login page
     assert Result.objects.get().kind == Result.Kind.PLAYED
+
+
+def test_the_tables_page_names_pupils_by_first_name_only(session: Session) -> None:
+    """A tablet is a screen the class shares: first names, with an initial only where two
+    pupils of the session share one; surnames stay on the teacher's pages."""
+    pupils = [member.pupil for pair in session.pairs.all() for member in pair.members.all()]
+    pupils[0].last_name, pupils[1].last_name = "Hansen", "Secretsurname"
+    pupils[1].first_name = pupils[0].first_name
+    pupils[2].last_name = "Private"
+    for pupil in pupils[:3]:
+        pupil.save()
+    html = "".join(
+        Client().get(f"/t/{tab.token}/").content.decode() for tab in session.tables.all()
+    )
+    assert "Secretsurname" not in html
+    assert "Private" not in html
+    assert "Hansen" not in html
+    assert f"{pupils[0].first_name} H" in html  # two share a first name: an initial
+    assert f"{pupils[1].first_name} S" in html

@@ -153,7 +153,7 @@ def test_the_standings_page_and_the_projector(played: Session, alice_client: Cli
     assert "East–West" in html
     assert "Pupil00 &amp; Pupil01" in html or "Pupil00" in html
     projector = alice_client.get(
-        f"/sessions/{played.pk}/projector/?first_names=1", headers={"HX-Request": "true"}
+        f"/sessions/{played.pk}/projector/", headers={"HX-Request": "true"}
     ).content.decode()
     assert projector.lstrip().startswith('<main id="board"')
     assert 'hx-trigger="every 10s"' in projector
@@ -164,10 +164,14 @@ def test_first_names_only_on_the_projector(alice, alice_client: Client) -> None:
     member = session.pairs.first().members.first()  # type: ignore[union-attr]
     member.pupil.last_name = "Secretsurname"
     member.pupil.save()
-    full = alice_client.get(f"/sessions/{session.pk}/projector/").content.decode()
-    short = alice_client.get(f"/sessions/{session.pk}/projector/?first_names=1").content.decode()
-    assert "Secretsurname" in full
-    assert "Secretsurname" not in short
+    full = alice_client.get(f"/sessions/{session.pk}/standings/").content.decode()
+    short = alice_client.get(f"/sessions/{session.pk}/projector/").content.decode()
+    assert "Secretsurname" in full  # the teacher's own page
+    assert "Secretsurname" not in short  # the class's screen, whatever the address says
+    assert (
+        "Secretsurname"
+        not in alice_client.get(f"/sessions/{session.pk}/projector/?first_names=0").content.decode()
+    )
 
 
 def test_a_score_card(played: Session, alice_client: Client) -> None:

@@ -74,6 +74,13 @@ def pair_names(pair: Pair) -> str:
 
 
 @register.filter
+def pair_screen_names(pair: Pair, names: dict[int, str]) -> str:
+    """ "Emma & Oliver H": the pair as a screen the class shares names it (``names`` from
+    labels.screen_names, by pupil id)."""
+    return labels.names_text(names[member.pupil_id] for member in pair.members.all())
+
+
+@register.filter
 def contract_text(contract: Contract | str) -> str:
     return labels.contract_text(contract)
 
