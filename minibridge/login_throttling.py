@@ -9,22 +9,51 @@ pieces are ours:
   every lockout parameter. See the settings for why.
 * ``lockout_response``: the page a refused login gets, in the visitor's language, with
   status 429 and ``Retry-After``.
+
+``refuse_paused_logins`` puts axes' check in front of a login view, so that a paused
+login is refused before its form, the authentication and axes' bookkeeping run.
 """
 
 from __future__ import annotations
 
+import functools
 import math
-from typing import Any
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 from axes.attempts import get_cool_off_threshold
+from axes.decorators import axes_dispatch
 from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import get_client_username, get_cool_off
 from axes.models import AccessAttempt
 from django.conf import settings
+from django.db import connections
 from django.db.models import QuerySet, Sum
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
+
+View = TypeVar("View", bound=Callable[..., HttpResponseBase])
+
+
+def refuse_paused_logins(view: View) -> View:
+    """``view`` behind axes' own check (``axes_dispatch``): a paused username or address
+    gets the lockout page at once. axes' backend would refuse it too, before hashing,
+    but only after the login form, and then it writes to the database; refused here, a
+    flood of wrong passwords costs the server as little as a page can
+    (bench/bench_login_flood.py). Like the rest of axes, it stands aside when
+    ``AXES_ENABLED`` is off (axes' own decorator does not look)."""
+    checked = axes_dispatch(view)  # type: ignore[no-untyped-call]
+
+    @functools.wraps(view)
+    def login(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if not getattr(settings, "AXES_ENABLED", True):  # set by axes.conf
+            return view(request, *args, **kwargs)
+        return cast(HttpResponseBase, checked(request, *args, **kwargs))
+
+    return cast(View, login)
 
 
 def _failures(attempts: QuerySet[Any]) -> int:
@@ -70,4 +99,29 @@ def lockout_response(
     }
     response = render(request, "registration/locked_out.html", context, status=429)
     response["Retry-After"] = str(seconds)
+    _hold_back()
     return response
+
+
+#: How many refused logins one server process holds back at once: half of the threads
+#: `manage.py serve` gives it, so that the other half always serves the tablets.
+HELD_BACK_AT_MOST = 16
+_held_back = threading.BoundedSemaphore(HELD_BACK_AT_MOST)
+
+
+def _hold_back() -> None:
+    """Wait ``LOGIN_PAUSED_ANSWER_DELAY`` seconds before answering a refused login.
+
+    A script posting passwords in a loop sends its next one only when answered: held
+    back a second, a 16-thread flood sends 16 a second instead of hundreds, and the
+    server spends its time on the tablets rather than on refusals, however cheap each
+    is (bench/bench_login_flood.py). A waiting thread costs no processor time, and its
+    database connection is closed first. Past HELD_BACK_AT_MOST waiting at once, the
+    answer goes at once: more connections than that must not take every thread."""
+    delay = settings.LOGIN_PAUSED_ANSWER_DELAY
+    if delay and _held_back.acquire(blocking=False):
+        try:
+            connections.close_all()
+            time.sleep(delay)
+        finally:
+            _held_back.release()

@@ -180,6 +180,9 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_positive_int("LOGIN_COOLOFF_MINUTES", 
 # NAT address could reset a guesser's count by logging in.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "minibridge.login_throttling.lockout_response"
+# Seconds a refused login's answer is held back, so that a script posting passwords in
+# a loop slows down to the pace of its answers (minibridge/login_throttling.py).
+LOGIN_PAUSED_ANSWER_DELAY = 1.0
 # No start-up banner on every manage.py command; failures are still logged (WARNING).
 AXES_VERBOSE = False
 # The client's address is REMOTE_ADDR (ipware is told to read nothing else), unless

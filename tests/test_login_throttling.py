@@ -12,13 +12,14 @@ from unittest import mock
 
 import pytest
 from axes.models import AccessAttempt
-from django.contrib.auth import get_user_model
+from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.hashers import MD5PasswordHasher
 from django.contrib.auth.models import AbstractUser
 from django.db.models import F
 from django.http import HttpResponse
-from django.test import Client
+from django.test import Client, RequestFactory
 
+from minibridge import login_throttling
 from tests.conftest import PASSWORD
 from tests.test_settings import GOOD_KEY, run_manage
 
@@ -114,6 +115,23 @@ def test_while_paused_the_right_password_is_refused_without_hashing_it(
     assert hashing.call_count == 0
 
 
+def test_axes_backend_alone_refuses_before_hashing(alice: AbstractUser, hashing: mock.Mock) -> None:
+    """Whatever calls authenticate() (not only the login pages, which check first):
+    axes' backend, first in AUTHENTICATION_BACKENDS, refuses before the password."""
+    fail("alice", 5)
+    hashing.reset_mock()
+    request = RequestFactory().post(TEACHER_LOGIN, REMOTE_ADDR=SCHOOL)
+    assert authenticate(request, username="alice", password=PASSWORD) is None
+    assert hashing.call_count == 0
+
+
+def test_a_paused_address_sees_the_page_at_once(alice: AbstractUser) -> None:
+    for name in ["carol", "dave", "erin", "frank", "grace"]:
+        fail(name, 4)
+    assert paused(Client().get(TEACHER_LOGIN, REMOTE_ADDR=SCHOOL))
+    assert Client().get(TEACHER_LOGIN, REMOTE_ADDR="10.0.0.2").status_code == 200
+
+
 def test_the_pause_ends_after_the_cool_off(alice: AbstractUser) -> None:
     fail("alice", 5)
     minutes_pass(14)
@@ -193,6 +211,41 @@ def test_the_page_tells_a_teacher_whom_to_ask_and_holds_no_inline_code(
     assert re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text) is None  # only src= scripts
     assert " style=" not in text
     assert re.search(r"\son[a-z]+=", text) is None
+
+
+def test_a_refused_login_is_held_back_a_moment(settings) -> None:  # type: ignore[no-untyped-def]
+    settings.LOGIN_PAUSED_ANSWER_DELAY = 1.0
+    with (
+        mock.patch.object(login_throttling.time, "sleep") as sleep,
+        mock.patch.object(login_throttling, "connections") as connections,
+    ):
+        login_throttling._hold_back()
+        assert sleep.call_args_list == [mock.call(1.0)]
+        connections.close_all.assert_called_once_with()  # no connection kept while waiting
+
+
+def test_past_the_limit_a_refused_login_is_answered_at_once(settings) -> None:  # type: ignore[no-untyped-def]
+    """More flood connections than that must not take every thread of the server."""
+    settings.LOGIN_PAUSED_ANSWER_DELAY = 1.0
+    taken = [
+        login_throttling._held_back.acquire(blocking=False)
+        for _ in range(login_throttling.HELD_BACK_AT_MOST)
+    ]
+    try:
+        assert all(taken)
+        with mock.patch.object(login_throttling.time, "sleep") as sleep:
+            login_throttling._hold_back()
+        sleep.assert_not_called()
+    finally:
+        for _ in taken:
+            login_throttling._held_back.release()
+
+
+def test_with_axes_switched_off_nothing_is_refused(alice: AbstractUser, settings) -> None:  # type: ignore[no-untyped-def]
+    """AXES_ENABLED (only the flood benchmark turns it off, in its own settings)."""
+    fail("alice", 5)
+    settings.AXES_ENABLED = False
+    assert log_in(Client(), "alice", PASSWORD).status_code == 302
 
 
 # -- The admin -------------------------------------------------------------------------
