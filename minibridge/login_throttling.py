@@ -20,6 +20,7 @@ import functools
 import math
 import threading
 import time
+import unicodedata
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -36,6 +37,7 @@ from django.shortcuts import render
 from django.urls import reverse
 
 View = TypeVar("View", bound=Callable[..., HttpResponseBase])
+_USERNAME_LENGTH = AccessAttempt._meta.get_field("username").max_length
 
 
 def refuse_paused_logins(view: View) -> View:
@@ -54,6 +56,20 @@ def refuse_paused_logins(view: View) -> View:
         return cast(HttpResponseBase, checked(request, *args, **kwargs))
 
     return cast(View, login)
+
+
+def login_username(request: HttpRequest, credentials: dict[str, Any] | None = None) -> str | None:
+    """The username axes counts (``AXES_USERNAME_CALLABLE``): the one authenticated, or,
+    checked before the login form, the one posted, cleaned as the form cleans it
+    (stripped, NFKC), so both checks see the same name. One with a NUL byte is no
+    username: no account has one, and PostgreSQL cannot even compare it. A long one is
+    cut to axes' column (Django's login form does not check the length, and PostgreSQL
+    refuses a longer value); no account's name is that long."""
+    raw = credentials.get("username") if credentials else request.POST.get("username")
+    if not isinstance(raw, str):
+        return None
+    username = unicodedata.normalize("NFKC", raw.strip())[:_USERNAME_LENGTH]
+    return username if username and "\x00" not in username else None
 
 
 def _failures(attempts: QuerySet[Any]) -> int:

@@ -180,6 +180,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_positive_int("LOGIN_COOLOFF_MINUTES", 
 # NAT address could reset a guesser's count by logging in.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "minibridge.login_throttling.lockout_response"
+AXES_USERNAME_CALLABLE = "minibridge.login_throttling.login_username"
 # Seconds a refused login's answer is held back, so that a script posting passwords in
 # a loop slows down to the pace of its answers (minibridge/login_throttling.py).
 LOGIN_PAUSED_ANSWER_DELAY = 1.0

@@ -151,6 +151,25 @@ def test_trying_during_the_pause_does_not_make_it_longer(alice: AbstractUser) ->
     assert log_in(Client(), "alice", PASSWORD).status_code == 302
 
 
+def test_the_username_is_counted_as_the_login_form_cleans_it(alice: AbstractUser) -> None:
+    fail("alice", 4)
+    fail(" alice ", 1)  # the form strips it: the fifth failure for alice
+    assert paused(log_in(Client(), "\uff41lice", PASSWORD))  # a full-width a, NFKC: alice
+
+
+def test_a_username_with_a_nul_byte_is_refused_plainly(alice: AbstractUser) -> None:
+    response = log_in(Client(), "ali\x00ce", "wrong-password")
+    assert response.status_code == 200
+    assert not AccessAttempt.objects.exists()
+
+
+def test_a_very_long_username_is_counted_cut_to_axes_column(alice: AbstractUser) -> None:
+    """Django's login form does not check the length; PostgreSQL would refuse it."""
+    response = log_in(Client(), "x" * 5000, "wrong-password")
+    assert response.status_code == 200
+    assert AccessAttempt.objects.get().username == "x" * 255
+
+
 def test_the_pause_follows_the_username_to_another_address(alice: AbstractUser) -> None:
     fail("alice", 5, address="198.51.100.7")
     assert paused(log_in(Client(), "alice", PASSWORD, address="203.0.113.9"))
