@@ -152,11 +152,12 @@ LOGOUT_REDIRECT_URL = "login"
 
 # --- Login throttling (django-axes) ---------------------------------------------------
 # Failed logins, to the teachers' page and to the admin, are counted in the database (so
-# both gunicorn workers see them) by username and by address. Over a limit, axes' backend,
-# first in the list, refuses the login before any password is hashed: a flood of wrong
-# passwords costs no hashing and the tablets stay quick (bench/bench_login_flood.py).
-# The refused visitor gets a page saying how long to wait (minibridge/login_throttling.py);
-# `manage.py axes_reset_username NAME` lifts a lock at once.
+# both gunicorn workers see them) by username and by address. Over a limit, logging in is
+# paused: axes' check in front of both login pages (minibridge/urls.py), and its backend
+# first in the list for any other authenticate(), refuse before any password is hashed,
+# and the answer is held back a second, so a flood of wrong passwords leaves the tablets
+# quick (bench/bench_login_flood.py). The refused visitor gets a page saying how long to
+# wait (minibridge/login_throttling.py); `manage.py axes_reset_username NAME` lifts it.
 INSTALLED_APPS.append("axes")
 # Last, so it sees the language chosen and turns a refused login into that page.
 MIDDLEWARE.append("axes.middleware.AxesMiddleware")
@@ -175,11 +176,12 @@ AXES_FAILURE_LIMIT = env_positive_int("LOGIN_FAILURE_LIMIT", default=5)
 LOGIN_ADDRESS_FAILURE_LIMIT = env_positive_int("LOGIN_ADDRESS_FAILURE_LIMIT", default=20)
 AXES_COOLOFF_TIME = timedelta(minutes=env_positive_int("LOGIN_COOLOFF_MINUTES", default=15))
 # An attempt refused during the pause neither counts nor restarts it: the page can say
-# how long to wait, and a refusal only reads the database. AXES_RESET_ON_SUCCESS stays
+# how long to wait, and a refusal is not recorded. AXES_RESET_ON_SUCCESS stays
 # off: a login would forget every failure from its address, so a teacher sharing the
 # NAT address could reset a guesser's count by logging in.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "minibridge.login_throttling.lockout_response"
+# The username as the login form cleans it (and never one the database would refuse).
 AXES_USERNAME_CALLABLE = "minibridge.login_throttling.login_username"
 # Seconds a refused login's answer is held back, so that a script posting passwords in
 # a loop slows down to the pace of its answers (minibridge/login_throttling.py).
