@@ -30,7 +30,6 @@ within 300 ms with no error.
 
 from __future__ import annotations
 
-# ruff: noqa: E402
 import argparse
 import asyncio
 import multiprocessing
@@ -41,7 +40,6 @@ import secrets
 import shutil
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -86,9 +84,9 @@ def start_postgres(folder: Path) -> tuple[str, subprocess.Popen[bytes] | None, P
         stdout=subprocess.DEVNULL,
     )
     options = f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c max_connections=200"
+    pg_ctl = [str(pg_bin / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w"]
     subprocess.run(
-        [*run_as, str(pg_bin / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w"]
-        + ["-o", options, "start"],
+        [*run_as, *pg_ctl, "-o", options, "start"],
         check=True,
         stdout=subprocess.DEVNULL,
     )
@@ -124,7 +122,10 @@ def server_environment(database_url: str, port: int) -> dict[str, str]:
 
 def manage(env: dict[str, str], *args: str) -> None:
     subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True,
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        check=True,
         stdout=subprocess.DEVNULL,
     )
 
@@ -265,7 +266,12 @@ class Client:
         await self.http.close()
 
     async def request(
-        self, kind: str, method: str, path: str, *, data: dict[str, str] | None = None,
+        self,
+        kind: str,
+        method: str,
+        path: str,
+        *,
+        data: dict[str, str] | None = None,
         revalidate: bool = False,
     ) -> tuple[int, str, dict[str, str], float]:
         headers = {"HX-Request": "true", "Referer": self.base + path}
@@ -282,7 +288,7 @@ class Client:
                 body = await response.text()
                 status = response.status
                 response_headers = dict(response.headers)
-        except Exception as error:  # noqa: BLE001 - every failure is an error of the run
+        except Exception as error:
             self._count_error(kind, type(error).__name__)
             return 0, "", {}, time.perf_counter() - start
         elapsed = time.perf_counter() - start
@@ -352,9 +358,7 @@ async def table(client: Client, token: str, stop: float) -> None:
         status, body, _, _ = await client.request(
             "save", "POST", f"/t/{token}/boards/{number}/", data=form
         )
-        if status == 200 and FOLLOW_UP.search(body):
-            _, body, _, _ = await client.request("page", "GET", page)
-        elif status != 200:
+        if (status == 200 and FOLLOW_UP.search(body)) or status != 200:
             _, body, _, _ = await client.request("page", "GET", page)
         if client.measuring[0]:
             client.stats.saves.append(time.perf_counter() - start)
@@ -385,9 +389,7 @@ async def teacher(client: Client, session: int, stop: float) -> None:
 
 async def projector(client: Client, session: int, stop: float) -> None:
     while time.monotonic() < stop:
-        await client.request(
-            "projector", "GET", f"/sessions/{session}/projector/", revalidate=True
-        )
+        await client.request("projector", "GET", f"/sessions/{session}/projector/", revalidate=True)
         await asyncio.sleep(10)
 
 
@@ -423,7 +425,11 @@ async def load(
 
 
 def run_load(
-    base: str, plans: list[ClassPlan], cookie: str, warmup: float, seconds: float,
+    base: str,
+    plans: list[ClassPlan],
+    cookie: str,
+    warmup: float,
+    seconds: float,
     out: Any,
 ) -> None:
     stats = asyncio.run(load(base, plans, cookie, warmup, seconds))
@@ -497,13 +503,11 @@ def main() -> int:
             print(
                 f"{count:>7} {len(saves):>6} {p50:>7.0f} {p95:>7.0f} "
                 f"{percentile(other_times, 0.95) * 1000:>10.0f} {rate:>6.0f} {failed:>6} "
-                f"{load:>5.2f}  {'ok' if ok else 'over'}"
-                + (f"  {dict(errors)}" if errors else "")
+                f"{load:>5.2f}  {'ok' if ok else 'over'}" + (f"  {dict(errors)}" if errors else "")
             )
             if not ok and count > passing:
                 break
         print(f"largest passing: {passing} classes (p95 save ≤ {GOAL_P95_MS:.0f} ms, no error)")
-        del statistics
     finally:
         if server is not None:
             server.send_signal(signal.SIGINT)

@@ -129,6 +129,39 @@ def env_origin(name: str) -> str:
     return f"{parts.scheme}://{host}" + (f":{port}" if port is not None else "")
 
 
+def env_positive_int(name: str, default: int) -> int:
+    """Read a whole number of at least 1 (a limit, a number of minutes): 0 or a negative
+    number would quietly switch off what it measures, so it is an error."""
+    value = env_int(name, default)
+    if value < 1:
+        raise ImproperlyConfigured(
+            f"{name} must be a whole number of at least 1, not {os.environ.get(name)!r}"
+            f"{_where(name)}."
+        )
+    return value
+
+
+#: One segment of a URL path and its slash: letters, digits and ``-._~``, not starting
+#: with a dot (so never ``./`` or ``../``).
+_PATH_SEGMENT = re.compile(r"[A-Za-z0-9_~-][A-Za-z0-9._~-]*/")
+
+
+def env_path_segment(name: str, default: str) -> str:
+    """Read one segment of a URL path with its trailing slash (``admin/``,
+    ``staff-7f3k/``), as Django's ``path()`` takes it: no leading slash, no second
+    segment, nothing a browser would encode."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    value = raw.strip()
+    if not _PATH_SEGMENT.fullmatch(value):
+        raise ImproperlyConfigured(
+            f"{name} must be one path segment ending with a slash, like staff-7f3k/, "
+            f"not {raw!r}{_where(name)}."
+        )
+    return value
+
+
 # -- The .env file ----------------------------------------------------------------------
 
 

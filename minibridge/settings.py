@@ -9,6 +9,7 @@ silently.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -23,6 +24,8 @@ from minibridge.env import (
     env_int,
     env_list,
     env_origin,
+    env_path_segment,
+    env_positive_int,
     env_str,
     load_env_file,
 )
@@ -152,6 +155,61 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:home"
 LOGOUT_REDIRECT_URL = "login"
+
+# --- Login throttling (django-axes) ---------------------------------------------------
+# Failed logins, to the teachers' page and to the admin, are counted in the database (so
+# both gunicorn workers see them) by username and by address. Over a limit, logging in is
+# paused: axes' check in front of both login pages (minibridge/urls.py), and its backend
+# first in the list for any other authenticate(), refuse before any password is hashed,
+# and the answer is held back a second, so a flood of wrong passwords leaves the tablets
+# quick (bench/bench_login_flood.py). The refused visitor gets a page saying how long to
+# wait (minibridge/login_throttling.py); `manage.py axes_reset_username NAME` lifts it.
+INSTALLED_APPS.append("axes")
+# Last, so it sees the language chosen and turns a refused login into that page.
+MIDDLEWARE.append("axes.middleware.AxesMiddleware")
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Per username: a guesser (or a teacher's own typos) locks that one name. Per address,
+# with a higher limit: every teacher of a school can reach a server on the internet from
+# the school's one NAT address, so one teacher's typos must not lock the colleagues out,
+# while a machine trying name after name is still stopped. axes has one limit for all
+# parameters; the handler adds the second.
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_HANDLER = "minibridge.login_throttling.UsernameAndAddressHandler"
+AXES_FAILURE_LIMIT = env_positive_int("LOGIN_FAILURE_LIMIT", default=5)
+LOGIN_ADDRESS_FAILURE_LIMIT = env_positive_int("LOGIN_ADDRESS_FAILURE_LIMIT", default=20)
+AXES_COOLOFF_TIME = timedelta(minutes=env_positive_int("LOGIN_COOLOFF_MINUTES", default=15))
+# An attempt refused during the pause neither counts nor restarts it: the page can say
+# how long to wait, and a refusal is not recorded. AXES_RESET_ON_SUCCESS stays
+# off: a login would forget every failure from its address, so a teacher sharing the
+# NAT address could reset a guesser's count by logging in.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "minibridge.login_throttling.lockout_response"
+# The username as the login form cleans it (and never one the database would refuse).
+AXES_USERNAME_CALLABLE = "minibridge.login_throttling.login_username"
+# Seconds a refused login's answer is held back, so that a script posting passwords in
+# a loop slows down to the pace of its answers (minibridge/login_throttling.py).
+LOGIN_PAUSED_ANSWER_DELAY = 1.0
+# No start-up banner on every manage.py command; failures are still logged (WARNING).
+AXES_VERBOSE = False
+# The client's address is REMOTE_ADDR (ipware is told to read nothing else), unless
+# behind a proxy: then the address the proxy appended to X-Forwarded-For, its right-most
+# entry (anything a client sent in that header itself stands to its left). ipware counts
+# the proxies listed in the header, and ours is REMOTE_ADDR, not listed: 0. Not strict,
+# so a longer, client-made chain still gives the right-most address instead of the
+# proxy's own (which would lock everyone behind it out).
+if env_bool("BEHIND_PROXY", default=False):
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
+    AXES_IPWARE_PROXY_COUNT = 0
+    IPWARE_STRICT = False
+
+# The admin's address, under the site's root (e.g. staff-7f3k/). "admin/" by default: a
+# classroom laptop's site is not on the internet, and the lockout above guards the admin
+# wherever it is; a server on the internet can choose a less obvious path to keep the
+# scanners' noise out of its logs.
+ADMIN_PATH = env_path_segment("ADMIN_PATH", default="admin/")
 
 # --- Languages ------------------------------------------------------------------------
 LANGUAGE_CODE = env_str("LANGUAGE_CODE", default="en")

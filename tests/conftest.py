@@ -22,6 +22,8 @@ ThreadedWSGIServer.request_queue_size = 128
 @pytest.fixture(autouse=True)
 def _test_settings(settings):  # type: ignore[no-untyped-def]
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # A refused login is answered at once (minibridge/login_throttling.py holds it back).
+    settings.LOGIN_PAUSED_ANSWER_DELAY = 0
     # Background tasks run at once, in the request that queues them (after its commit).
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 

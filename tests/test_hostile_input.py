@@ -134,7 +134,8 @@ def _stored() -> dict[str, int]:
     return {
         model._meta.label: model._default_manager.count()
         for model in apps.get_models()
-        if model._meta.label not in {"sessions.Session"}  # logins write the session store
+        # Logins write the session store; failed ones are counted for throttling.
+        if model._meta.label not in {"sessions.Session", "axes.AccessAttempt", "axes.AccessLog"}
     }
 
 

@@ -12,7 +12,11 @@ def test_createteacher_makes_a_teacher_who_can_log_in(client) -> None:  # type: 
     call_command("createteacher", "kari", "--password", "a-long-pass-phrase", verbosity=0)
     user = get_user_model().objects.get(username="kari")
     assert not user.is_staff
-    assert client.login(username="kari", password="a-long-pass-phrase")
+    response = client.post(
+        "/accounts/login/", {"username": "kari", "password": "a-long-pass-phrase"}
+    )
+    assert response.status_code == 302
+    assert "_auth_user_id" in client.session
 
 
 @pytest.mark.django_db

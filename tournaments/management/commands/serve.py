@@ -29,6 +29,12 @@ from minibridge.env import env_int
 #: How long gunicorn may take to answer after it starts, and the children to stop.
 START_TIMEOUT = 60.0
 STOP_TIMEOUT = 10.0
+#: gunicorn's processes and threads per process. A thread costs little while it waits:
+#: a refused login is held back a second in one (up to 16 per process, see
+#: minibridge/login_throttling.py), and the tablets must still find free threads beside
+#: them. At most 64 database connections at once, within PostgreSQL's default 100.
+WORKERS = 2
+THREADS = 32
 
 
 def port_is_free(port: int) -> bool:
@@ -81,10 +87,13 @@ class Command(BaseCommand):
             "--port", type=int, default=None, help="The port (default: PORT, else 8000)."
         )
         parser.add_argument(
-            "--workers", type=int, default=2, help="gunicorn processes (default 2)."
+            "--workers", type=int, default=WORKERS, help=f"gunicorn processes (default {WORKERS})."
         )
         parser.add_argument(
-            "--threads", type=int, default=8, help="Threads per process (default 8)."
+            "--threads",
+            type=int,
+            default=THREADS,
+            help=f"Threads per process (default {THREADS}).",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:

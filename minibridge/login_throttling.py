@@ -1,0 +1,143 @@
+"""Login throttling with django-axes: what the settings point axes at.
+
+axes counts each failed login (the teachers' page and the admin's) in the database and,
+over the limit, its backend refuses the next ones before any password is hashed. Two
+pieces are ours:
+
+* ``UsernameAndAddressHandler``: one limit per username (``AXES_FAILURE_LIMIT``) and a
+  higher one per address (``LOGIN_ADDRESS_FAILURE_LIMIT``); axes has a single limit for
+  every lockout parameter. See the settings for why.
+* ``lockout_response``: the page a refused login gets, in the visitor's language, with
+  status 429 and ``Retry-After``.
+
+``refuse_paused_logins`` puts axes' check in front of a login view, so that a paused
+login is refused before its form, the authentication and axes' bookkeeping run.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import threading
+import time
+import unicodedata
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+from axes.attempts import get_cool_off_threshold
+from axes.decorators import axes_dispatch
+from axes.handlers.database import AxesDatabaseHandler
+from axes.helpers import get_client_username, get_cool_off
+from axes.models import AccessAttempt
+from django.conf import settings
+from django.db import connections
+from django.db.models import QuerySet, Sum
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import render
+from django.urls import reverse
+
+View = TypeVar("View", bound=Callable[..., HttpResponseBase])
+_USERNAME_LENGTH = AccessAttempt._meta.get_field("username").max_length
+
+
+def refuse_paused_logins(view: View) -> View:
+    """``view`` behind axes' own check (``axes_dispatch``): a paused username or address
+    gets the lockout page at once. axes' backend would refuse it too, before hashing,
+    but only after the login form, and then it writes to the database; refused here, a
+    flood of wrong passwords costs the server as little as a page can
+    (bench/bench_login_flood.py). Like the rest of axes, it stands aside when
+    ``AXES_ENABLED`` is off (axes' own decorator does not look)."""
+    checked = axes_dispatch(view)  # type: ignore[no-untyped-call]
+
+    @functools.wraps(view)
+    def login(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if not getattr(settings, "AXES_ENABLED", True):  # set by axes.conf
+            return view(request, *args, **kwargs)
+        return cast(HttpResponseBase, checked(request, *args, **kwargs))
+
+    return cast(View, login)
+
+
+def login_username(request: HttpRequest, credentials: dict[str, Any] | None = None) -> str | None:
+    """The username axes counts (``AXES_USERNAME_CALLABLE``): the one authenticated, or,
+    checked before the login form, the one posted, cleaned as the form cleans it
+    (stripped, NFKC), so both checks see the same name. One with a NUL byte is no
+    username: no account has one, and PostgreSQL cannot even compare it. A long one is
+    cut to axes' column (Django's login form does not check the length, and PostgreSQL
+    refuses a longer value); no account's name is that long."""
+    raw = credentials.get("username") if credentials else request.POST.get("username")
+    if not isinstance(raw, str):
+        return None
+    username = unicodedata.normalize("NFKC", raw.strip())[:_USERNAME_LENGTH]
+    return username if username and "\x00" not in username else None
+
+
+def _failures(attempts: QuerySet[Any]) -> int:
+    total = attempts.aggregate(total=Sum("failures_since_start"))["total"]
+    return int(total or 0)
+
+
+class UsernameAndAddressHandler(AxesDatabaseHandler):
+    """axes' database handler, with a limit per username and another per address.
+
+    axes compares ``get_failures`` with ``AXES_FAILURE_LIMIT`` both to refuse a login
+    and to lock after a failure, so this returns the username's failures, or the
+    limit itself once the address has reached its own limit."""
+
+    def get_failures(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> int:
+        recent = AccessAttempt.objects.filter(attempt_time__gte=get_cool_off_threshold(request))
+        username = get_client_username(request, credentials)
+        by_username = _failures(recent.filter(username=username)) if username else 0
+        by_address = _failures(recent.filter(ip_address=request.axes_ip_address))  # type: ignore[attr-defined]
+        if by_address >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
+            return max(by_username, settings.AXES_FAILURE_LIMIT)
+        return by_username
+
+
+def lockout_response(
+    request: HttpRequest,
+    original_response: HttpResponse | None = None,
+    credentials: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """The answer to a login refused by axes (``AXES_LOCKOUT_CALLABLE``).
+
+    429 Too Many Requests rather than 403: nothing is forbidden for good, the visitor
+    only has to wait, and ``Retry-After`` says for how long. A refused attempt does not
+    restart the pause (``AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT``), so waiting
+    the whole cool-off from now is always enough."""
+    cool_off = get_cool_off(request)
+    seconds = int(cool_off.total_seconds()) if cool_off is not None else 0
+    admin = request.path.startswith(reverse("admin:index"))
+    context = {
+        "minutes": max(1, math.ceil(seconds / 60)),
+        "admin": admin,
+        "login_url": reverse("admin:login") if admin else reverse("login"),
+    }
+    response = render(request, "registration/locked_out.html", context, status=429)
+    response["Retry-After"] = str(seconds)
+    _hold_back()
+    return response
+
+
+#: How many refused logins one server process holds back at once: half of the threads
+#: `manage.py serve` gives it, so that the other half always serves the tablets.
+HELD_BACK_AT_MOST = 16
+_held_back = threading.BoundedSemaphore(HELD_BACK_AT_MOST)
+
+
+def _hold_back() -> None:
+    """Wait ``LOGIN_PAUSED_ANSWER_DELAY`` seconds before answering a refused login.
+
+    A script posting passwords in a loop sends its next one only when answered: held
+    back a second, a 16-thread flood sends 16 a second instead of hundreds, and the
+    server spends its time on the tablets rather than on refusals, however cheap each
+    is (bench/bench_login_flood.py). A waiting thread costs no processor time, and its
+    database connection is closed first. Past HELD_BACK_AT_MOST waiting at once, the
+    answer goes at once: more connections than that must not take every thread."""
+    delay = settings.LOGIN_PAUSED_ANSWER_DELAY
+    if delay and _held_back.acquire(blocking=False):
+        try:
+            connections.close_all()
+            time.sleep(delay)
+        finally:
+            _held_back.release()

@@ -1,0 +1,385 @@
+"""Login throttling (django-axes): repeated wrong passwords pause logging in, per
+username and per address, for the teachers' login and the admin's; a refused login is
+answered before any password is hashed, with a page in the visitor's language; the pause
+ends after the cool-off. The settings behind it are read strictly."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import timedelta
+from unittest import mock
+
+import pytest
+from axes.models import AccessAttempt
+from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth.hashers import MD5PasswordHasher
+from django.contrib.auth.models import AbstractUser
+from django.db.models import F
+from django.http import HttpResponse
+from django.test import Client, RequestFactory
+
+from minibridge import login_throttling
+from tests.conftest import PASSWORD
+from tests.test_settings import GOOD_KEY, run_manage
+
+TEACHER_LOGIN = "/accounts/login/"
+ADMIN_LOGIN = "/admin/login/"
+SCHOOL = "10.0.0.1"  # every teacher of the school, behind one NAT address
+
+
+@pytest.fixture
+def root(db: None) -> AbstractUser:
+    """The school's administrator, who logs in to the admin."""
+    user = get_user_model().objects.create_superuser(
+        username="root", password=PASSWORD, email="root@school.example"
+    )
+    return user  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def hashing() -> Iterator[mock.Mock]:
+    """Counts every password hashed: checking one (verify) and Django's stand-in hash
+    for an unknown username (encode). The tests' hasher is MD5 (conftest)."""
+    counter = mock.Mock()
+    verify, encode = MD5PasswordHasher.verify, MD5PasswordHasher.encode
+
+    def counted_verify(self: MD5PasswordHasher, password: str, encoded: str) -> bool:
+        counter()
+        return verify(self, password, encoded)
+
+    def counted_encode(self: MD5PasswordHasher, password: str, salt: str) -> str:
+        counter()
+        return encode(self, password, salt)
+
+    with (
+        mock.patch.object(MD5PasswordHasher, "verify", counted_verify),
+        mock.patch.object(MD5PasswordHasher, "encode", counted_encode),
+    ):
+        yield counter
+
+
+def log_in(
+    client: Client, username: str, password: str, *, url: str = TEACHER_LOGIN, address: str = SCHOOL
+) -> HttpResponse:
+    return client.post(  # type: ignore[return-value]
+        url, {"username": username, "password": password}, REMOTE_ADDR=address
+    )
+
+
+def fail(username: str, times: int, *, url: str = TEACHER_LOGIN, address: str = SCHOOL) -> None:
+    for _ in range(times):
+        log_in(Client(), username, "wrong-password", url=url, address=address)
+
+
+def minutes_pass(minutes: int) -> None:
+    """As if the clock moved on: every counted failure is that much older."""
+    AccessAttempt.objects.update(attempt_time=F("attempt_time") - timedelta(minutes=minutes))
+
+
+def logged_in(client: Client) -> bool:
+    return "_auth_user_id" in client.session
+
+
+def paused(response: HttpResponse) -> bool:
+    return response.status_code == 429
+
+
+# -- Per username ----------------------------------------------------------------------
+
+
+def test_five_wrong_passwords_pause_the_username_and_the_fifth_answer_says_so(
+    alice: AbstractUser,
+) -> None:
+    for _ in range(4):
+        response = log_in(Client(), "alice", "wrong-password")
+        assert response.status_code == 200
+        assert b"do not match" in response.content
+    response = log_in(Client(), "alice", "wrong-password")
+    assert paused(response)
+    assert response["Retry-After"] == "900"
+    assert "Wait 15 minutes, then log in again" in response.text
+
+
+def test_while_paused_the_right_password_is_refused_without_hashing_it(
+    alice: AbstractUser, hashing: mock.Mock
+) -> None:
+    log_in(Client(), "alice", "wrong-password")
+    assert hashing.call_count >= 1  # an ordinary failure does check the password
+    fail("alice", 4)
+    hashing.reset_mock()
+    client = Client()
+    response = log_in(client, "alice", PASSWORD)
+    assert paused(response)
+    assert not logged_in(client)
+    assert hashing.call_count == 0
+
+
+def test_axes_backend_alone_refuses_before_hashing(alice: AbstractUser, hashing: mock.Mock) -> None:
+    """Whatever calls authenticate() (not only the login pages, which check first):
+    axes' backend, first in AUTHENTICATION_BACKENDS, refuses before the password."""
+    fail("alice", 5)
+    hashing.reset_mock()
+    request = RequestFactory().post(TEACHER_LOGIN, REMOTE_ADDR=SCHOOL)
+    assert authenticate(request, username="alice", password=PASSWORD) is None
+    assert hashing.call_count == 0
+
+
+def test_a_paused_address_sees_the_page_at_once(alice: AbstractUser) -> None:
+    for name in ["carol", "dave", "erin", "frank", "grace"]:
+        fail(name, 4)
+    assert paused(Client().get(TEACHER_LOGIN, REMOTE_ADDR=SCHOOL))
+    assert Client().get(TEACHER_LOGIN, REMOTE_ADDR="10.0.0.2").status_code == 200
+
+
+def test_the_pause_ends_after_the_cool_off(alice: AbstractUser) -> None:
+    fail("alice", 5)
+    minutes_pass(14)
+    assert paused(log_in(Client(), "alice", PASSWORD))
+    minutes_pass(2)
+    client = Client()
+    response = log_in(client, "alice", PASSWORD)
+    assert response.status_code == 302
+    assert logged_in(client)
+
+
+def test_trying_during_the_pause_does_not_make_it_longer(alice: AbstractUser) -> None:
+    fail("alice", 5)
+    minutes_pass(10)
+    fail("alice", 3)  # refused: not counted
+    minutes_pass(6)
+    assert log_in(Client(), "alice", PASSWORD).status_code == 302
+
+
+def test_the_username_is_counted_as_the_login_form_cleans_it(alice: AbstractUser) -> None:
+    fail("alice", 4)
+    fail(" alice ", 1)  # the form strips it: the fifth failure for alice
+    assert paused(log_in(Client(), "\uff41lice", PASSWORD))  # a full-width a, NFKC: alice
+
+
+def test_a_username_with_a_nul_byte_is_refused_plainly(alice: AbstractUser) -> None:
+    response = log_in(Client(), "ali\x00ce", "wrong-password")
+    assert response.status_code == 200
+    assert not AccessAttempt.objects.exists()
+
+
+def test_a_very_long_username_is_counted_cut_to_axes_column(alice: AbstractUser) -> None:
+    """Django's login form does not check the length; PostgreSQL would refuse it."""
+    response = log_in(Client(), "x" * 5000, "wrong-password")
+    assert response.status_code == 200
+    assert AccessAttempt.objects.get().username == "x" * 255
+
+
+def test_the_pause_follows_the_username_to_another_address(alice: AbstractUser) -> None:
+    fail("alice", 5, address="198.51.100.7")
+    assert paused(log_in(Client(), "alice", PASSWORD, address="203.0.113.9"))
+
+
+def test_one_teachers_typos_do_not_lock_a_colleague_at_the_same_address(
+    alice: AbstractUser, bob: AbstractUser
+) -> None:
+    fail("alice", 5)
+    client = Client()
+    assert log_in(client, "bob", PASSWORD).status_code == 302
+    assert logged_in(client)
+
+
+# -- Per address -----------------------------------------------------------------------
+
+
+def test_an_address_trying_name_after_name_is_paused(
+    alice: AbstractUser, bob: AbstractUser
+) -> None:
+    for name in ["carol", "dave", "erin", "frank", "grace"]:
+        fail(name, 4)  # never five for one name: 20 from the address
+    assert paused(log_in(Client(), "bob", PASSWORD))
+    # Another address is not affected.
+    assert log_in(Client(), "bob", PASSWORD, address="10.0.0.2").status_code == 302
+
+
+def test_nineteen_failures_from_an_address_do_not_pause_it(bob: AbstractUser) -> None:
+    for name in ["carol", "dave", "erin", "frank"]:
+        fail(name, 4)
+    fail("grace", 3)
+    assert log_in(Client(), "bob", PASSWORD).status_code == 302
+
+
+# -- The page --------------------------------------------------------------------------
+
+
+def test_the_page_speaks_norwegian(alice: AbstractUser) -> None:
+    fail("alice", 5)
+    response = Client(headers={"Accept-Language": "nb"}).post(
+        TEACHER_LOGIN, {"username": "alice", "password": PASSWORD}, REMOTE_ADDR=SCHOOL
+    )
+    assert paused(response)
+    assert '<html lang="nb">' in response.text
+    assert "Innloggingen er satt på pause" in response.text
+    assert "Vent 15 minutter" in response.text
+    assert "skolens administrator" in response.text
+
+
+def test_the_page_tells_a_teacher_whom_to_ask_and_holds_no_inline_code(
+    alice: AbstractUser,
+) -> None:
+    fail("alice", 5)
+    response = log_in(Client(), "alice", PASSWORD)
+    text = response.text
+    assert "Ask the school's administrator to set a new one" in text
+    assert 'href="/accounts/login/"' in text
+    assert re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text) is None  # only src= scripts
+    assert " style=" not in text
+    assert re.search(r"\son[a-z]+=", text) is None
+
+
+def test_a_refused_login_is_held_back_a_moment(settings) -> None:  # type: ignore[no-untyped-def]
+    settings.LOGIN_PAUSED_ANSWER_DELAY = 1.0
+    with (
+        mock.patch.object(login_throttling.time, "sleep") as sleep,
+        mock.patch.object(login_throttling, "connections") as connections,
+    ):
+        login_throttling._hold_back()
+        assert sleep.call_args_list == [mock.call(1.0)]
+        connections.close_all.assert_called_once_with()  # no connection kept while waiting
+
+
+def test_past_the_limit_a_refused_login_is_answered_at_once(settings) -> None:  # type: ignore[no-untyped-def]
+    """More flood connections than that must not take every thread of the server."""
+    settings.LOGIN_PAUSED_ANSWER_DELAY = 1.0
+    taken = [
+        login_throttling._held_back.acquire(blocking=False)
+        for _ in range(login_throttling.HELD_BACK_AT_MOST)
+    ]
+    try:
+        assert all(taken)
+        with mock.patch.object(login_throttling.time, "sleep") as sleep:
+            login_throttling._hold_back()
+        sleep.assert_not_called()
+    finally:
+        for _ in taken:
+            login_throttling._held_back.release()
+
+
+def test_with_axes_switched_off_nothing_is_refused(alice: AbstractUser, settings) -> None:  # type: ignore[no-untyped-def]
+    """AXES_ENABLED (only the flood benchmark turns it off, in its own settings)."""
+    fail("alice", 5)
+    settings.AXES_ENABLED = False
+    assert log_in(Client(), "alice", PASSWORD).status_code == 302
+
+
+# -- The admin -------------------------------------------------------------------------
+
+
+def test_the_admin_login_is_paused_too_without_hashing(
+    root: AbstractUser, hashing: mock.Mock
+) -> None:
+    for _ in range(4):
+        assert log_in(Client(), "root", "wrong-password", url=ADMIN_LOGIN).status_code == 200
+    response = log_in(Client(), "root", "wrong-password", url=ADMIN_LOGIN)
+    assert paused(response)
+    assert "whoever runs the site" in response.text
+    assert 'href="/admin/login/"' in response.text
+    hashing.reset_mock()
+    client = Client()
+    assert paused(log_in(client, "root", PASSWORD, url=ADMIN_LOGIN))
+    assert hashing.call_count == 0
+    assert not logged_in(client)
+    minutes_pass(16)
+    assert log_in(client, "root", PASSWORD, url=ADMIN_LOGIN).status_code == 302
+    assert client.get("/admin/").status_code == 200
+
+
+def test_the_admin_and_the_teachers_login_count_the_same_failures(root: AbstractUser) -> None:
+    fail("root", 3, url=ADMIN_LOGIN)
+    fail("root", 2)
+    assert paused(log_in(Client(), "root", PASSWORD, url=ADMIN_LOGIN))
+
+
+# -- Settings from the environment ------------------------------------------------------
+
+SHOW = (
+    "from django.conf import settings as s; from django.urls import reverse; "
+    "print(s.AXES_FAILURE_LIMIT, s.LOGIN_ADDRESS_FAILURE_LIMIT, "
+    "int(s.AXES_COOLOFF_TIME.total_seconds()), reverse('admin:login'))"
+)
+
+
+def show(**env: str) -> list[str]:
+    result = run_manage(
+        "shell", "--no-imports", "-c", SHOW, DEBUG="false", SECRET_KEY=GOOD_KEY, **env
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.split()
+
+
+def test_the_defaults_are_five_twenty_and_fifteen_minutes() -> None:
+    assert show() == ["5", "20", "900", "/admin/login/"]
+
+
+def test_the_limits_the_cool_off_and_the_admin_path_come_from_the_environment() -> None:
+    assert show(
+        LOGIN_FAILURE_LIMIT="3",
+        LOGIN_ADDRESS_FAILURE_LIMIT="50",
+        LOGIN_COOLOFF_MINUTES="30",
+        ADMIN_PATH="staff-7f3k/",
+    ) == ["3", "50", "1800", "/staff-7f3k/login/"]
+
+
+@pytest.mark.parametrize(
+    ("name", "raw", "message"),
+    [
+        ("LOGIN_FAILURE_LIMIT", "0", "LOGIN_FAILURE_LIMIT must be a whole number of at least 1"),
+        ("LOGIN_FAILURE_LIMIT", "five", "LOGIN_FAILURE_LIMIT must be a whole number"),
+        ("LOGIN_ADDRESS_FAILURE_LIMIT", "-3", "must be a whole number of at least 1"),
+        ("LOGIN_COOLOFF_MINUTES", "0", "LOGIN_COOLOFF_MINUTES must be a whole number of at least"),
+        ("LOGIN_COOLOFF_MINUTES", "1.5", "LOGIN_COOLOFF_MINUTES must be a whole number"),
+        ("ADMIN_PATH", "/admin/", "ADMIN_PATH must be one path segment ending with a slash"),
+        ("ADMIN_PATH", "admin", "ADMIN_PATH must be one path segment"),
+        ("ADMIN_PATH", "staff/admin/", "ADMIN_PATH must be one path segment"),
+        ("ADMIN_PATH", "../", "ADMIN_PATH must be one path segment"),
+        ("ADMIN_PATH", "st aff/", "ADMIN_PATH must be one path segment"),
+        ("ADMIN_PATH", "classes/", "ADMIN_PATH classes/ is a path the site itself uses"),
+        ("ADMIN_PATH", "accounts/", "ADMIN_PATH accounts/ is a path the site itself uses"),
+        ("ADMIN_PATH", "static/", "ADMIN_PATH static/ is a path the site itself uses"),
+        ("BEHIND_PROXY", "perhaps", "BEHIND_PROXY must be true or false"),
+    ],
+)
+def test_a_value_it_cannot_use_stops_the_site(name: str, raw: str, message: str) -> None:
+    result = run_manage("check", DEBUG="false", SECRET_KEY=GOOD_KEY, **{name: raw})
+    assert result.returncode != 0
+    assert message in result.stderr
+
+
+# -- The client's address ---------------------------------------------------------------
+
+ADDRESS = (
+    "from django.test import RequestFactory; from axes.helpers import get_client_ip_address; "
+    "r = RequestFactory().post('/accounts/login/', REMOTE_ADDR='127.0.0.1', "
+    "HTTP_X_FORWARDED_FOR={header!r}); print(get_client_ip_address(r))"
+)
+
+
+@pytest.mark.parametrize(
+    ("behind_proxy", "header", "address"),
+    [
+        # Straight from the network: the connection's address; a header is ignored.
+        ("false", "203.0.113.7", "127.0.0.1"),
+        # Behind the proxy: the address it appended, right-most, whatever came before.
+        ("true", "203.0.113.7", "203.0.113.7"),
+        ("true", "198.51.100.66, 203.0.113.7", "203.0.113.7"),
+        ("true", "10.0.0.1, 8.8.8.8, 192.168.1.20", "192.168.1.20"),
+    ],
+)
+def test_the_address_counted_is_the_clients(behind_proxy: str, header: str, address: str) -> None:
+    result = run_manage(
+        "shell",
+        "--no-imports",
+        "-c",
+        ADDRESS.format(header=header),
+        DEBUG="false",
+        SECRET_KEY=GOOD_KEY,
+        ALLOW_HTTP="true",
+        BEHIND_PROXY=behind_proxy,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split()[-1] == address
