@@ -113,7 +113,6 @@ def server_environment(database_url: str, port: int) -> dict[str, str]:
         "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOW_HTTP": "true",
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "PUBLIC_URL": f"http://127.0.0.1:{port}",
         "DATABASE_URL": database_url,
         "STATIC_ROOT": str(Path(tempfile.gettempdir()) / f"minibridge-bench-static-{port}"),
         "LOG_LEVEL": "WARNING",
@@ -175,7 +174,7 @@ def make_classes(env: dict[str, str], count: int) -> tuple[list[ClassPlan], str]
 
     teacher = User.objects.create_user("bench-teacher")
     board_set = services.board_set_deal(
-        teacher=teacher, name="bench", count=ROUNDS * BOARDS_PER_ROUND, seed="capacity"
+        teacher=teacher, name="bench", count=TABLES * BOARDS_PER_ROUND, seed="capacity"
     )
     plans = []
     for n in range(count):
@@ -297,7 +296,7 @@ class Client:
             body = cached[1]
         elif revalidate and "ETag" in response_headers:
             self.etags[path] = (response_headers["ETag"], body)
-        if status >= 400 and status not in (409,):
+        if status >= 400 and kind != "save":
             self._count_error(kind, str(status))
         if self.measuring[0] and kind != "save":
             self.stats.others[kind].append(elapsed)
@@ -358,7 +357,9 @@ async def table(client: Client, token: str, stop: float) -> None:
         status, body, _, _ = await client.request(
             "save", "POST", f"/t/{token}/boards/{number}/", data=form
         )
-        if (status == 200 and FOLLOW_UP.search(body)) or status != 200:
+        if status != 200:
+            client._count_error("save", str(status))  # a conflict too: the table was lost
+        if status != 200 or FOLLOW_UP.search(body):
             _, body, _, _ = await client.request("page", "GET", page)
         if client.measuring[0]:
             client.stats.saves.append(time.perf_counter() - start)

@@ -51,3 +51,10 @@ def attachment(data: bytes, filename: str, content_type: str) -> HttpResponse:
         content_type=content_type,
         headers={"Content-Disposition": content_disposition_header(True, filename)},
     )
+
+
+def etag(*parts: object) -> str:
+    """A weak-free entity tag for a page polled every few seconds, made from what the
+    page shows (a session's revision, the round asked for, the language, whether htmx
+    asked for a partial)."""
+    return "-".join(str(part) for part in parts)

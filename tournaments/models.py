@@ -182,6 +182,14 @@ class Partnership(models.Model):
         return f"{self.first} & {self.second}"
 
 
+class SessionQuerySet(models.QuerySet["Session"]):
+    def mark_changed(self) -> int:
+        """Count a change of these sessions (a result, a flag, the round, a pair): the
+        pages polled with an ETag made from ``revision`` (the grid, the projector, a
+        table's round check) are sent again instead of "not modified"."""
+        return self.update(revision=models.F("revision") + 1)
+
+
 class Session(models.Model):
     """One lesson's duplicate tournament: who is here, the pairs, the movement, the boards."""
 
@@ -243,6 +251,10 @@ class Session(models.Model):
     # The opponents tap "Agree" on the table's tablet before a result counts.
     require_agreement = models.BooleanField(_("opponents agree each result"), default=False)
     current_round = models.PositiveSmallIntegerField(_("current round"), default=1)
+    # Counts the session's changes (SessionQuerySet.mark_changed), for ETags.
+    revision = models.PositiveIntegerField(default=0, editable=False)
+
+    objects = SessionQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("session")

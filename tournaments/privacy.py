@@ -411,6 +411,8 @@ def pupil_delete(*, pupil: Pupil) -> None:
             % {"name": pupil, "date": date_format(running[0].date)}
         )
     PairMember.objects.filter(pupil=pupil).delete()
+    # A finished session's projector and standings no longer name the pupil.
+    Session.objects.filter(pk__in=[session.pk for session in sessions]).mark_changed()
     drafts = [session for session in sessions if session.state == Session.State.DRAFT]
     for session in drafts:
         session.present.remove(pupil)

@@ -7,6 +7,7 @@ import datetime
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
 from django.http import Http404
@@ -29,6 +30,28 @@ from tournaments.models import (
 )
 from tournaments.scores import Scored, score_played
 from tournaments.standings import TravellerLine, session_standings
+
+# --------------------------------------------------------------------------- ETags
+
+
+def session_revision(teacher: User, session_id: int) -> int | None:
+    """The revision of one of the teacher's sessions (None if there is no such session
+    of theirs): what the ETags of its polled pages are made from."""
+    return (
+        Session.objects.filter(pk=session_id, school_class__teacher_id=teacher.pk)
+        .values_list("revision", flat=True)
+        .first()
+    )
+
+
+def table_round_state(token: str) -> tuple[int, str] | None:
+    """The current round and state of the session of the table with this link."""
+    return (
+        Table.objects.filter(token=token)
+        .values_list("session__current_round", "session__state")
+        .first()
+    )
+
 
 # --------------------------------------------------------------------------- the table
 

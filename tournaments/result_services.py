@@ -85,7 +85,9 @@ def _answers(result: Result) -> tuple[str, int | None, str]:
 
 
 def _locked(session: Session) -> Session:
-    """The session read afresh and locked until the transaction ends."""
+    """The session read afresh and locked until the transaction ends, its change counted
+    (a refused write rolls the count back with the rest)."""
+    Session.objects.filter(pk=session.pk).mark_changed()  # takes the row's lock too
     return Session.objects.select_for_update().get(pk=session.pk)
 
 
@@ -176,6 +178,7 @@ def result_record(
 @transaction.atomic
 def result_agree(*, result: Result) -> Result:
     """The opponents agree the result; from now on it counts."""
+    Session.objects.filter(pk=result.session_id).mark_changed()
     Result.objects.filter(pk=result.pk).update(agreed=True)
     result.agreed = True
     return result
@@ -184,6 +187,7 @@ def result_agree(*, result: Result) -> Result:
 def _raise_flag(result: Result, kind: str, **sent: object) -> Flag:
     """The open flag of this kind on the result, raised now if there is none (a double
     tap, or two tablets at once, raise one: the database keeps one open per kind)."""
+    Session.objects.filter(pk=result.session_id).mark_changed()
     try:
         with transaction.atomic():
             flag, _created = Flag.objects.get_or_create(
@@ -227,6 +231,7 @@ def flag_dismiss(*, flag: Flag, teacher: User, reason: str) -> Flag:
         raise ValidationError({"reason": _("Say in a few words why the result stays.")})
     if not flag.is_open:
         return flag  # answered already (a second tap, another device)
+    Session.objects.filter(pk=flag.result.session_id).mark_changed()
     flag.resolution = Flag.Resolution.DISMISSED
     flag.reason = reason[:200]
     flag.resolved_by = teacher

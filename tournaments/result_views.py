@@ -15,14 +15,21 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import (
+    condition,
+    require_GET,
+    require_http_methods,
+    require_POST,
+)
 from django_htmx.http import HttpResponseClientRefresh, reselect, reswap, retarget
 
 from scoring.contracts import Contract
 from tournaments import result_selectors, result_services, sessions
 from tournaments.forms import ResultForm
-from tournaments.http import HtmxHttpRequest, TeacherRequest, parse_id
+from tournaments.http import HtmxHttpRequest, TeacherRequest, etag, parse_id
 from tournaments.labels import net_text
 from tournaments.models import Result, Session
 from tournaments.result_selectors import TableAtWork
@@ -95,15 +102,25 @@ def table_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return render(request, "tournaments/table.html", _table_context(found, chosen=chosen))
 
 
+def _round_check_etag(request: HtmxHttpRequest, token: str) -> str | None:
+    state = result_selectors.table_round_state(token)
+    return etag("round", token, *state, request.GET.get("round", "")) if state else None
+
+
 @require_GET
+@cache_control(private=True, no_cache=True)
+@condition(etag_func=_round_check_etag)
 def table_round_check(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """Polled by a table waiting for the next round: reload when the round changes."""
-    session = _table_at_work(token).session
-    if str(session.current_round) != request.GET.get("round") or (
-        session.state != Session.State.RUNNING
-    ):
+    """Polled by a table waiting for the next round: reload when the round changes. The
+    answer carries an ETag of the round and the session's state, so while nothing
+    changes the tablet's revalidation gets "not modified" without the view running."""
+    state = result_selectors.table_round_state(token)
+    if state is None:
+        raise Http404
+    current_round, session_state = state
+    if str(current_round) != request.GET.get("round") or session_state != Session.State.RUNNING:
         return HttpResponseClientRefresh()
-    return HttpResponse(status=204)
+    return HttpResponse()
 
 
 @require_POST
@@ -226,10 +243,20 @@ def table_flag(request: HtmxHttpRequest, token: str, result_id: int) -> HttpResp
 # --------------------------------------------------------------------------- teacher
 
 
+def _grid_etag(request: TeacherRequest, session_id: int) -> str | None:
+    revision = result_selectors.session_revision(request.user, session_id)
+    if revision is None:
+        return None
+    return etag("grid", session_id, revision, request.GET.get("round", ""), get_language())
+
+
 @require_GET
 @login_required
+@cache_control(private=True, no_cache=True)
+@condition(etag_func=_grid_etag)
 def session_grid(request: TeacherRequest, session_id: int) -> HttpResponse:
-    """The round grid on its own, for htmx to refresh every few seconds."""
+    """The round grid on its own, for htmx to refresh every few seconds ("not modified"
+    while the session has not changed)."""
     session = sessions.get_session_for_teacher(request.user, session_id)
     view = result_selectors.grid_view(session, shown_round=parse_id(request.GET.get("round")))
     context = {"session": session, "view": view}

@@ -352,6 +352,7 @@ def pair_replace_pupil(*, pair: Pair, old: Pupil, new: Pupil) -> None:
         )
     member.pupil = new
     member.save(update_fields=["pupil"])
+    Session.objects.filter(pk=session.pk).mark_changed()  # the projector names the pair
     session.present.add(new)
 
 
@@ -359,6 +360,7 @@ def pair_replace_pupil(*, pair: Pair, old: Pupil, new: Pupil) -> None:
 def pair_withdraw(*, pair: Pair, from_round: int) -> None:
     """The pair stops playing from ``from_round``; its opponents have those rounds off.
     Results already entered stay."""
+    Session.objects.filter(pk=pair.session_id).mark_changed()
     session = Session.objects.select_for_update().get(pk=pair.session_id)
     if session.state != Session.State.RUNNING:
         raise ValidationError(_("Only a running session's pairs can sit out."))
@@ -429,6 +431,7 @@ def session_change_round(*, session: Session, step: int, from_round: int | None 
     session has already left it (a second tap on "Next round"), nothing more happens.
     The session's row is locked, so a table's save in flight is checked and stored
     entirely in the round it was made in (tournaments/result_services.py)."""
+    Session.objects.filter(pk=session.pk).mark_changed()
     session = Session.objects.select_for_update().get(pk=session.pk)
     if session.state != Session.State.RUNNING:
         raise ValidationError(_("Only a running session moves from round to round."))
@@ -444,6 +447,7 @@ def session_change_round(*, session: Session, step: int, from_round: int | None 
 @transaction.atomic
 def session_finish(*, session: Session) -> None:
     """End the session: the table links close and the results are final."""
+    Session.objects.filter(pk=session.pk).mark_changed()
     session = Session.objects.select_for_update().get(pk=session.pk)
     if session.state != Session.State.RUNNING:
         raise ValidationError(_("Only a running session can be finished."))

@@ -6,10 +6,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET
+from django.utils.translation import get_language
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition, require_GET
+from django.views.decorators.vary import vary_on_headers
 
-from tournaments import exports, selectors, sessions
-from tournaments.http import TeacherRequest, attachment, paper_size
+from tournaments import exports, result_selectors, selectors, sessions
+from tournaments.http import TeacherRequest, attachment, etag, paper_size
 from tournaments.models import Board, Pair, Session
 from tournaments.printing.standings import standings_pdf, travellers_pdf
 from tournaments.spreadsheets import standings_workbook
@@ -33,10 +36,21 @@ def standings_page(request: TeacherRequest, session_id: int) -> HttpResponse:
     )
 
 
+def _projector_etag(request: TeacherRequest, session_id: int) -> str | None:
+    revision = result_selectors.session_revision(request.user, session_id)
+    if revision is None:
+        return None
+    return etag("projector", session_id, revision, get_language(), bool(request.htmx))
+
+
 @require_GET
 @login_required
+@cache_control(private=True, no_cache=True)
+@vary_on_headers("HX-Request")
+@condition(etag_func=_projector_etag)
 def projector(request: TeacherRequest, session_id: int) -> HttpResponse:
-    """Standings in large type for the class projector; refreshes itself (htmx)."""
+    """Standings in large type for the class projector; refreshes itself (htmx), "not
+    modified" while the session has not changed."""
     session = _session(request, session_id)
     context = {
         "session": session,

@@ -156,6 +156,11 @@ class Command(BaseCommand):
             "warning",
             "--graceful-timeout",
             "5",
+            # Tablets, the grid and the projector ask every few seconds: their
+            # connections stay open between requests (gthread keeps idle ones off the
+            # threads) instead of a new one each time.
+            "--keep-alive",
+            "30",
         ]
         worker = [
             sys.executable,
