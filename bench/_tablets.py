@@ -1,0 +1,199 @@
+"""Devices of a class, as the benchmarks play them over HTTP: a table's tablet, the
+teacher's grid, the projector. Each keeps its own cookies and open connection and
+revalidates what it polls with the ETag it got, as a browser does. asyncio and aiohttp,
+so that a thousand tablets fit in one client process."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+import aiohttp
+
+
+@dataclass
+class Stats:
+    """What a run measured: each save's time until the table shows what comes next, the
+    other requests' times by kind, and the errors by kind and cause."""
+
+    saves: list[float] = field(default_factory=list)
+    others: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    requests: int = 0
+    measuring: bool = False
+
+    def error(self, kind: str, cause: str) -> None:
+        if self.measuring:
+            self.errors[f"{kind} {cause}"] += 1
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    body: str
+    headers: dict[str, str]
+
+
+class Device:
+    """One device: its cookies, its kept-open connection and the ETags it has seen."""
+
+    def __init__(self, base: str, stats: Stats, *, session_cookie: str = "") -> None:
+        self.base = base
+        self.stats = stats
+        self.etags: dict[str, tuple[str, str]] = {}
+        jar = aiohttp.CookieJar(unsafe=True)
+        if session_cookie:
+            jar.update_cookies({"sessionid": session_cookie})
+        self.http = aiohttp.ClientSession(
+            cookie_jar=jar,
+            connector=aiohttp.TCPConnector(limit=2, keepalive_timeout=20),
+            timeout=aiohttp.ClientTimeout(total=60),
+        )
+
+    @property
+    def csrf(self) -> str:
+        cookie = self.http.cookie_jar.filter_cookies(self.base).get("csrftoken")  # type: ignore[arg-type]
+        return cookie.value if cookie else ""
+
+    async def close(self) -> None:
+        await self.http.close()
+
+    async def request(
+        self,
+        kind: str,
+        method: str,
+        path: str,
+        *,
+        data: dict[str, str] | None = None,
+        revalidate: bool = False,
+    ) -> Answer:
+        headers = {"HX-Request": "true", "Referer": self.base + path}
+        if self.csrf:
+            headers["X-CSRFToken"] = self.csrf
+        cached = self.etags.get(path) if revalidate else None
+        if cached:
+            headers["If-None-Match"] = cached[0]
+        start = time.perf_counter()
+        try:
+            async with self.http.request(
+                method, self.base + path, data=data, headers=headers, allow_redirects=False
+            ) as response:
+                body = await response.text()
+                answer = Answer(response.status, body, dict(response.headers))
+        except (aiohttp.ClientError, TimeoutError) as error:
+            self.stats.error(kind, type(error).__name__)
+            return Answer(0, "", {})
+        elapsed = time.perf_counter() - start
+        self.stats.requests += 1
+        if answer.status == 304 and cached:
+            answer = Answer(200, cached[1], answer.headers)
+        elif revalidate and "ETag" in answer.headers:
+            self.etags[path] = (answer.headers["ETag"], answer.body)
+        if answer.status >= 400 and kind != "save":
+            self.stats.error(kind, str(answer.status))
+        if self.stats.measuring and kind != "save":
+            self.stats.others[kind].append(elapsed)
+        return answer
+
+
+BOARD = re.compile(r'action="/t/[\w-]+/boards/(\d+)/"')
+ROUND = re.compile(r'name="round" value="(\d+)"')
+KEY = re.compile(r'name="key" value="(\w+)"')
+PREVIEW = re.compile(r'hx-post="(/t/[\w-]+/boards/\d+/preview/)"')
+RELOAD = re.compile(r'<div hidden hx-get="" hx-trigger="load"')
+ROUND_CHECK = re.compile(r'hx-get="(/t/[\w-]+/round/\?round=\d+)"')
+MISSING = ('data-status="missing"', 'data-status="waiting"')
+
+
+def answers(body: str) -> dict[str, str]:
+    """A result for the board on the page's panel (the panel's own key and round)."""
+    key, round_ = KEY.search(body), ROUND.search(body)
+    return {
+        "strain": "NT",
+        "level": "part-score",
+        "tricks": str(random.choice([6, 7, 8, 9])),
+        "revoke": "",
+        "key": key.group(1) if key else "",
+        "round": round_.group(1) if round_ else "",
+    }
+
+
+async def save(device: Device, token: str, body: str) -> tuple[float, str]:
+    """Save the board on the page; returns the time until the table shows what comes
+    next (the save and whatever the page asks for after it), and that page."""
+    board = BOARD.search(body)
+    assert board is not None
+    form = {"csrfmiddlewaretoken": device.csrf, **answers(body)}
+    start = time.perf_counter()
+    answer = await device.request("save", "POST", f"/t/{token}/boards/{board.group(1)}/", data=form)
+    if answer.status != 200:
+        device.stats.error("save", str(answer.status))  # a conflict too: the table is lost
+    body = answer.body
+    if answer.status != 200 or RELOAD.search(body):
+        body = (await device.request("page", "GET", f"/t/{token}/")).body
+    return time.perf_counter() - start, body
+
+
+async def table(device: Device, token: str, stop: float) -> None:
+    """A table's tablet for the lesson: its boards one after another, about 20 s each
+    (three taps, a preview per tap where the page asks for one), then the round check
+    every 5 s until the teacher starts the next round."""
+    page = f"/t/{token}/"
+    body = (await device.request("page", "GET", page)).body
+    while time.monotonic() < stop:
+        if BOARD.search(body) is None:
+            check = ROUND_CHECK.search(body)
+            await asyncio.sleep(5 + random.random())
+            if time.monotonic() >= stop:
+                break
+            if check is None:  # the session is over, or the table sits out
+                body = (await device.request("page", "GET", page)).body
+                continue
+            answer = await device.request("round check", "GET", check.group(1), revalidate=True)
+            if answer.headers.get("HX-Refresh") == "true":
+                body = (await device.request("page", "GET", page)).body
+            continue
+        preview = PREVIEW.search(body)
+        form = {"csrfmiddlewaretoken": device.csrf, **answers(body)}
+        for _tap in range(3):
+            await asyncio.sleep(random.uniform(4, 8))
+            if preview is not None and time.monotonic() < stop:
+                await device.request("preview", "POST", preview.group(1), data=form)
+        await asyncio.sleep(random.uniform(2, 4))
+        if time.monotonic() >= stop:
+            break  # the lesson is over: nothing is measured after its end
+        elapsed, body = await save(device, token, body)
+        if device.stats.measuring:
+            device.stats.saves.append(elapsed)
+
+
+async def teacher(device: Device, session: int, stop: float) -> None:
+    """The teacher's page: the grid every 4 s; the next round once the grid is full."""
+    body = (await device.request("session page", "GET", f"/sessions/{session}/")).body
+    found = ROUND.search(body)
+    round_ = int(found.group(1)) if found else 1
+    while time.monotonic() < stop:
+        await asyncio.sleep(4)
+        if time.monotonic() >= stop:
+            break
+        grid = await device.request("grid", "GET", f"/sessions/{session}/grid/", revalidate=True)
+        if grid.status == 200 and not any(status in grid.body for status in MISSING):
+            data = {
+                "csrfmiddlewaretoken": device.csrf,
+                "direction": "next",
+                "confirm": "1",
+                "round": str(round_),
+            }
+            await device.request("next round", "POST", f"/sessions/{session}/round/", data=data)
+            round_ += 1
+
+
+async def projector(device: Device, session: int, stop: float) -> None:
+    """The class's projector: the standings every 10 s."""
+    while time.monotonic() < stop:
+        await device.request("projector", "GET", f"/sessions/{session}/projector/", revalidate=True)
+        await asyncio.sleep(10)
