@@ -193,7 +193,7 @@ def make_classes(site: Site, count: int) -> tuple[list[ClassPlan], str]:
     from tournaments import analysis, services, sessions
     from tournaments.models import Pupil, SchoolClass
 
-    teacher = User.objects.create_user("bench-teacher")
+    teacher = User.objects.create_user(f"bench-teacher-{secrets.token_hex(4)}")
     board_set = services.board_set_deal(
         teacher=teacher, name="bench", count=TABLES * BOARDS_PER_ROUND, seed="bench"
     )
