@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -178,3 +179,38 @@ def test_with_allow_http_the_classroom_gets_the_same_policy_without_https(
     assert sent["csrf_cookie"] == {"secure": False, "httponly": False}
     assert sent["session_cookie"] == {"secure": False, "httponly": True}
     assert sent["language_cookie"]["secure"] is False
+
+
+# Written into a template, each would be blocked by the policy (or need eval in htmx).
+FORBIDDEN_IN_TEMPLATES = {
+    "an inline script": re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.IGNORECASE),
+    "a <style> element": re.compile(r"<style\b", re.IGNORECASE),
+    "a style attribute": re.compile(r"\sstyle\s*=", re.IGNORECASE),
+    "an on… handler": re.compile(r"\son[a-z]+\s*=", re.IGNORECASE),
+    "a javascript: URL": re.compile(r"javascript:", re.IGNORECASE),
+    "hx-on (needs eval)": re.compile(r"\s(data-)?hx-on", re.IGNORECASE),
+    "js: values (need eval)": re.compile(r"hx-(vals|vars)\s*=\s*['\"]\s*js:", re.IGNORECASE),
+}
+
+
+TEMPLATE_COMMENT = re.compile(r"\{#.*?#\}|\{% comment %\}.*?\{% endcomment %\}", re.DOTALL)
+
+
+def test_no_template_holds_what_the_policy_forbids() -> None:
+    templates = sorted((BASE_DIR / "templates").rglob("*.html"))
+    assert len(templates) > 30
+    found = [
+        f"{path.relative_to(BASE_DIR)}: {what}"
+        for path in templates
+        for what, pattern in FORBIDDEN_IN_TEMPLATES.items()
+        if pattern.search(TEMPLATE_COMMENT.sub("", path.read_text(encoding="utf-8")))
+    ]
+    assert found == []
+    # The check itself finds what it looks for.
+    sample = '<p style="color: red" onclick="go()"><script>go()</script>{# <style> #}</p>'
+    hits = {
+        what
+        for what, p in FORBIDDEN_IN_TEMPLATES.items()
+        if p.search(TEMPLATE_COMMENT.sub("", sample))
+    }
+    assert hits == {"an inline script", "a style attribute", "an on… handler"}

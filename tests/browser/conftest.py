@@ -78,6 +78,18 @@ window.addEventListener("securitypolicyviolation", (event) => {
   (window.__csp = window.__csp || []).push(violation);
   window.__reportCspViolation(violation);
 }, true);
+// htmx refuses eval itself (allowEval is off) rather than let the browser block it:
+// an attribute that needs eval (hx-on, js: values, event filters) is reported the same.
+document.addEventListener("htmx:evalDisallowedError", (event) => {
+  window.__reportCspViolation({
+    directive: "htmx allowEval",
+    blocked: "eval",
+    source: event.target && event.target.outerHTML ? event.target.outerHTML.slice(0, 200) : "",
+    line: 0,
+    sample: "",
+    page: document.location.href,
+  });
+}, true);
 """
 
 
