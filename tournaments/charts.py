@@ -151,8 +151,11 @@ _TOP = 36.0
 #: One trick's height; the plot is 14 of them (0–13 plus half a step either end).
 _TRICK_STEP = 25.0
 _PLOT_HEIGHT = _TRICK_STEP * (MAX_TRICKS + 1)
-_FONT = 12.0
-_SMALL = 11.0
+# The smallest text (the dots' counts) is 12.5 units, so at the chart's narrowest on a
+# tablet (about 745 px across for its 760 units) no text is under 12 px.
+_FONT = 14.0
+_SMALL = 13.0
+_COUNT = 12.5
 _LEGEND_ROW = 22.0
 _LEGEND_SWATCH = 30.0
 
@@ -333,7 +336,7 @@ class _Chart:
                 self.x(dot.hcp),
                 self.y(dot.tricks) + 3.5,
                 anchor="middle",
-                size=10.0,
+                size=_COUNT,
                 bold=True,
                 fill="#FFFFFF",
                 css="curve-dot-count",
@@ -384,12 +387,12 @@ class _Chart:
 
     def _empty(self) -> None:
         text = self.labels.empty
-        width = _text_width(text, 14.0) + 24
+        width = _text_width(text, 16.0) + 24
         cx, cy = (self.plot_left + self.plot_right) / 2, (self.plot_top + self.plot_bottom) / 2
         self._add(
             f'<g class="curve-empty"><rect x="{_n(cx - width / 2)}" y="{_n(cy - 16)}" '
             f'width="{_n(width)}" height="28" rx="4" fill="#FFFFFF" stroke="{GRID_COLOUR}"/>'
-            f"{_text(text, cx, cy + 3, anchor='middle', size=14.0)}</g>"
+            f"{_text(text, cx, cy + 4, anchor='middle', size=16.0)}</g>"
         )
 
     def _legend(self, top: float) -> float:

@@ -1,15 +1,23 @@
-"""Playwright driving Debian's chromium (never a downloaded browser) against live_server."""
+"""Playwright driving Debian's chromium (never a downloaded browser) against live_server.
+
+Every browser context a browser test opens is watched for Content-Security-Policy
+violations (an inline style or script, an ``on…=`` handler, eval, anything from another
+site): the test fails at teardown if the browser reported one.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.test import Client
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
+
+from tests.browser.classroom import Classroom, build_classroom
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -54,6 +62,79 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
+# Runs in each page before the page's own scripts (Playwright's init scripts are not
+# subject to the page's CSP). The browser fires `securitypolicyviolation` for everything
+# the policy blocks; each one is passed to the test through a binding Playwright adds.
+CSP_LISTENER = """
+window.addEventListener("securitypolicyviolation", (event) => {
+  const violation = {
+    directive: event.effectiveDirective,
+    blocked: event.blockedURI,
+    source: event.sourceFile,
+    line: event.lineNumber,
+    sample: event.sample,
+    page: document.location.href,
+  };
+  (window.__csp = window.__csp || []).push(violation);
+  window.__reportCspViolation(violation);
+}, true);
+// htmx refuses eval itself (allowEval is off) rather than let the browser block it:
+// an attribute that needs eval (hx-on, js: values, event filters) is reported the same.
+document.addEventListener("htmx:evalDisallowedError", (event) => {
+  window.__reportCspViolation({
+    directive: "htmx allowEval",
+    blocked: "eval",
+    source: event.target && event.target.outerHTML ? event.target.outerHTML.slice(0, 200) : "",
+    line: 0,
+    sample: "",
+    page: document.location.href,
+  });
+}, true);
+"""
+
+
+class CspWatch:
+    """The CSP violations seen in the browser contexts it watches: from the page's
+    `securitypolicyviolation` events and from chromium's console messages about them."""
+
+    def __init__(self) -> None:
+        self.violations: list[str] = []
+
+    def watch(self, context: BrowserContext) -> BrowserContext:
+        context.expose_function("__reportCspViolation", self._report)
+        context.add_init_script(CSP_LISTENER)
+        context.on("console", self._console)
+        return context
+
+    def _report(self, violation: dict[str, Any]) -> None:
+        self.violations.append(
+            f"{violation['directive']} blocked {violation['blocked'] or 'inline'} on "
+            f"{violation['page']} ({violation['source']}:{violation['line']}) "
+            f"{violation['sample']}".strip()
+        )
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if "Content Security Policy" in message.text:
+            self.violations.append(f"console: {message.text} at {message.location}")
+
+
+@pytest.fixture(autouse=True)
+def csp_watch(browser: Browser, monkeypatch: pytest.MonkeyPatch) -> Iterator[CspWatch]:
+    """Every context opened in the test (by the `page` fixture or by the test itself,
+    for a second tablet) is watched; any violation fails the test."""
+    watch = CspWatch()
+    new_context: Callable[..., BrowserContext] = browser.new_context
+
+    def watched_context(*args: Any, **kwargs: Any) -> BrowserContext:
+        return watch.watch(new_context(*args, **kwargs))
+
+    monkeypatch.setattr(browser, "new_context", watched_context)
+    yield watch
+    assert watch.violations == [], "Content-Security-Policy violations:\n" + "\n".join(
+        watch.violations
+    )
+
+
 @pytest.fixture
 def page(browser: Browser, live_server, request: pytest.FixtureRequest) -> Iterator[Page]:  # type: ignore[no-untyped-def]
     """A fresh browser tab (English, tablet-sized) with the live server as base URL."""
@@ -67,6 +148,14 @@ def page(browser: Browser, live_server, request: pytest.FixtureRequest) -> Itera
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
     context.close()
+
+
+@pytest.fixture
+def classroom(alice: AbstractUser, settings) -> Classroom:  # type: ignore[no-untyped-def]
+    """Alice's class a few weeks into the term (tests/browser/classroom.py), with the
+    table cards' address set so the connect pages show their codes."""
+    settings.PUBLIC_URL = "http://192.0.2.10:8000"
+    return build_classroom(alice)  # type: ignore[arg-type]
 
 
 def log_in_as(page: Page, user: AbstractUser, base_url: str) -> None:

@@ -64,7 +64,7 @@ def test_the_wizard_runs_through_to_the_table_cards(
     expect(page.locator(".pair-card").first).to_contain_text(b_name)
     expect(page.locator(".pair-card").last).to_contain_text(a_name)
 
-    page.get_by_role("link", name="Next: movement and boards").click()
+    page.get_by_role("button", name="Next: movement and boards").click()
     expect(
         page.get_by_role("heading", name=re.compile("Suggested: Mitchell, 5 tables"))
     ).to_be_visible()

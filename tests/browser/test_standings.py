@@ -32,8 +32,11 @@ def test_it_finishes_a_session_and_downloads_the_standings(
     log_in_as(page, alice, live_server.url)
     page.goto(f"/sessions/{session.pk}/")
     expect(page.get_by_text("Round 3 of 3")).to_be_visible()
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.get_by_role("button", name="Finish the session").click()
+    # The first tap asks (no script needed, nothing in a dialog); the second finishes.
+    page.get_by_text("Finish the session…").click()
+    expect(page.get_by_text("The tables can no longer enter results.")).to_be_visible()
+    assert Session.objects.get().state == Session.State.RUNNING
+    page.get_by_role("button", name="Yes, finish the session").click()
     expect(page.get_by_text("The session is finished.")).to_be_visible()
     assert Session.objects.get().state == Session.State.FINISHED
 

@@ -90,7 +90,7 @@ def test_a_flag_raised_in_round_two_is_listed_until_the_teacher_answers_it(
 
     log_in_as(page, alice, live_server.url)
     page.goto(f"/sessions/{session.pk}/")
-    expect(page.get_by_role("link", name="⚑ 1 open flag")).to_be_visible()
+    expect(page.get_by_role("link", name="1 open flag")).to_be_visible()
     expect(page.locator("#flags")).to_contain_text(where)
 
     # Next round: the warning names the flag; going on keeps it on the list.
@@ -105,8 +105,8 @@ def test_a_flag_raised_in_round_two_is_listed_until_the_teacher_answers_it(
     # Finish: still there.
     play_round(Session.objects.get(pk=session.pk), 3, {})
     page.goto(f"/sessions/{session.pk}/")
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.get_by_role("button", name="Finish the session").click()
+    page.locator("summary", has_text="Finish the session").click()
+    page.get_by_role("button", name="Yes, finish the session").click()
     expect(page.get_by_text("This session is finished.")).to_be_visible()
     expect(page.locator("#flags")).to_contain_text(where)
 

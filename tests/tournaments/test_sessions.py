@@ -3,6 +3,7 @@ while it runs."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -127,6 +128,26 @@ def test_keep_pairs_remembers_partnerships(
     session = start_session(alice_client, alice_class, pupils[:6])
     alice_client.post(f"/sessions/{session.pk}/pairs/", {"keep": "1"})
     assert Partnership.objects.count() == 3
+
+
+def test_every_step_of_the_wizard_moves_on_with_a_button(
+    alice_client: Client, alice_class: SchoolClass, pupils: list[Pupil], board_set: BoardSet
+) -> None:
+    """The same kind of control for "Next" on each step: a button sending a form (step 2
+    only moves on, with a GET), never a link dressed as a button."""
+    steps = {
+        f"/classes/{alice_class.pk}/sessions/new/": "Next: make the pairs",
+    }
+    session = start_session(alice_client, alice_class, pupils[:8])
+    steps[f"/sessions/{session.pk}/pairs/"] = "Next: movement and boards"
+    steps[f"/sessions/{session.pk}/setup/"] = "Start the session"
+    for url, label in steps.items():
+        html = alice_client.get(url).content.decode()
+        assert re.search(rf'<button type="submit"[^>]*>{label}</button>', html), url
+        assert not re.search(rf"<a [^>]*>{label}</a>", html), url
+    # Step 2's button leads to step 3.
+    html = alice_client.get(f"/sessions/{session.pk}/pairs/").content.decode()
+    assert f'<form method="get" action="/sessions/{session.pk}/setup/">' in html
 
 
 def setup_data(board_set: BoardSet | str, **overrides: Any) -> dict[str, Any]:

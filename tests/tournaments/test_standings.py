@@ -125,7 +125,7 @@ def test_a_finished_session_is_headed_final_results(played: Session, alice_clien
     projector = alice_client.get(f"/sessions/{played.pk}/projector/").content.decode()
     assert "<h1>8A · Round 3 of 3</h1>" in projector
     page = alice_client.get(f"/sessions/{played.pk}/standings/").content.decode()
-    assert "<h1>Standings</h1>" in page
+    assert '<h1 id="standings-heading">Standings</h1>' in page
     assert "Round 3 of 3" in page
     assert "Standings · Round 3 of 3" in pdf_text()
 
@@ -137,7 +137,7 @@ def test_a_finished_session_is_headed_final_results(played: Session, alice_clien
     ).content.decode()
     assert "<h1>8A · Final results</h1>" in partial
     page = alice_client.get(f"/sessions/{played.pk}/standings/").content.decode()
-    assert "<h1>Final results</h1>" in page
+    assert '<h1 id="standings-heading">Final results</h1>' in page
     assert "Round 3" not in page
     assert "Final results" in pdf_text()
     assert "Round 3" not in pdf_text()

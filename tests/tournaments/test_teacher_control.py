@@ -148,7 +148,7 @@ def test_a_flag_outlives_round_changes_and_the_finish_until_it_is_answered(
     where = f"Table {table.number}, board 3 (round 2)"
 
     page = alice_client.get(f"/sessions/{session.pk}/").content.decode()
-    assert "⚑ 1 open flag" in page
+    assert '<span class="mark mark-correction" aria-hidden="true"></span> 1 open flag' in page
     assert where in page
     # Next round: the warning names the open flag, and the list keeps it.
     response = alice_client.post(f"/sessions/{session.pk}/round/", {"direction": "next"})

@@ -68,6 +68,20 @@ def pair_number(pair: Pair) -> str:
 
 
 @register.filter
+def pair_number_html(pair: Pair) -> SafeString:
+    """The pair's number as :func:`pair_number` writes it ("3 N–S"), with the side in
+    words for screen readers ("3 North–South"), which would read "N–S" as two letters."""
+    if not pair.line:
+        return format_html("{}", pair.number)
+    return format_html(
+        '{} <span aria-hidden="true">{}</span><span class="visually-hidden">{}</span>',
+        pair.number,
+        labels.side_short(pair.line),
+        labels.side_name(pair.line),
+    )
+
+
+@register.filter
 def pair_names(pair: Pair) -> str:
     """ "Emma Hansen & Oliver Smith" (the pupils prefetched with the pair)."""
     return labels.names_text(str(member.pupil) for member in pair.members.all())

@@ -1,0 +1,175 @@
+"""A class as a teacher has it a few weeks into the term, for the tests that walk every
+page (accessibility, Content-Security-Policy, layout): pupils with surnames, a finished
+session, a running one in its second round with results entered, waiting for the
+opponents' OK and flagged, a session being set up, and an analysed board set."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect
+
+from tests.factories import play_round
+from tournaments import result_services, services, sessions
+from tournaments.models import BoardSet, Pair, Pupil, Result, SchoolClass, Session, Table
+
+NAMES = [
+    ("Emma", "Hansen"), ("Oliver", "Smith"), ("Nora", "Johansen"), ("Jakob", "Olsen"),
+    ("Sofie", "Larsen"), ("Harry", "Jones"), ("Ingrid", "Berg"), ("Amelia", "Brown"),
+    ("Lukas", "Andersen"), ("Maja", "Nilsen"), ("George", "Taylor"), ("Ella", "Pedersen"),
+    ("Filip", "Kristiansen"), ("Isla", "Wilson"), ("Aksel", "Haugen"), ("Åse", "Ødegård"),
+]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Classroom:
+    teacher: User
+    school_class: SchoolClass
+    pupil: Pupil
+    board_set: BoardSet
+    finished: Session
+    running: Session
+    draft: Session
+    pair: Pair
+    #: A table of the running session with nothing entered in round 2 yet.
+    fresh_table: Table
+
+    def teacher_pages(self) -> list[tuple[str, str]]:
+        """Every page a teacher opens, as (what it is, its path)."""
+        c, s, f, d = self.school_class.pk, self.running.pk, self.finished.pk, self.draft.pk
+        b = self.board_set.pk
+        return [
+            ("home", "/"),
+            ("new class", "/classes/new/"),
+            ("class", f"/classes/{c}/"),
+            ("class data", f"/classes/{c}/data/"),
+            ("delete a pupil", f"/classes/{c}/pupils/{self.pupil.pk}/delete/"),
+            ("delete the class", f"/classes/{c}/delete/"),
+            ("class curve", f"/classes/{c}/curve/"),
+            ("wizard: who is here", f"/classes/{c}/sessions/new/"),
+            ("wizard: pairs", f"/sessions/{d}/pairs/"),
+            ("wizard: movement and boards", f"/sessions/{d}/setup/"),
+            ("running session", f"/sessions/{s}/"),
+            ("running session, round 1", f"/sessions/{s}/?round=1"),
+            ("next round asked", f"/sessions/{s}/?confirm_next=1"),
+            ("connect the tablets", f"/sessions/{s}/connect/"),
+            ("one table's code", f"/sessions/{s}/connect/1/"),
+            ("result edit", f"/sessions/{s}/rounds/1/tables/1/boards/1/"),
+            ("traveller", f"/sessions/{s}/boards/1/"),
+            ("standings", f"/sessions/{s}/standings/"),
+            ("score card", f"/sessions/{s}/pairs/{self.pair.pk}/card/"),
+            ("projector", f"/sessions/{s}/projector/"),
+            ("projector, first names", f"/sessions/{s}/projector/?first_names=1"),
+            ("session curve", f"/sessions/{s}/curve/"),
+            ("finished session", f"/sessions/{f}/"),
+            ("final results", f"/sessions/{f}/standings/"),
+            ("board sets", "/boards/"),
+            ("deal a set", "/boards/new/"),
+            ("import a PBN file", "/boards/import/"),
+            ("board set", f"/boards/{b}/"),
+            ("board", f"/boards/{b}/1/"),
+            ("what we store", "/what-we-store/"),
+        ]
+
+
+def _session(
+    school_class: SchoolClass,
+    teacher: User,
+    board_set: BoardSet,
+    present: list[Pupil],
+    day: int,
+    *,
+    require_agreement: bool = False,
+) -> Session:
+    session = sessions.session_create(
+        school_class=school_class, present=present, date=datetime.date(2026, 11, day)
+    )
+    sessions.session_setup_and_start(
+        session=session,
+        teacher=teacher,
+        board_set=board_set,
+        movement_kind="mitchell",
+        movement_style="skip",
+        rounds=3,
+        arrow_switch=False,
+        boards_per_round=2,
+        scoring_profile="ebu",
+        convention="ebu",
+        require_agreement=require_agreement,
+    )
+    session.refresh_from_db()
+    return session
+
+
+def build_classroom(teacher: User) -> Classroom:
+    school_class = SchoolClass.objects.create(teacher=teacher, name="6B")
+    pupils = [
+        Pupil.objects.create(school_class=school_class, first_name=first, last_name=last)
+        for first, last in NAMES
+    ]
+    # Background tasks run at once in the tests: the set is analysed when it is dealt.
+    board_set = services.board_set_deal(
+        teacher=teacher, name="Autumn boards", count=8, seed="every page"
+    )
+
+    finished = _session(school_class, teacher, board_set, pupils, 22)
+    play_round(finished, 1, {(1, 1): ("3NT", 9), (2, 1): ("4S", 10), (3, 1): ("1H", 8)})
+    play_round(finished, 2, {(1, 3): ("1S", 8)})
+    play_round(finished, 3, {})
+    sessions.session_finish(session=finished)
+
+    running = _session(school_class, teacher, board_set, pupils, 29, require_agreement=True)
+    play_round(running, 1, {(1, 1): ("4H", 10), (2, 2): ("3NT", 8)})
+    first_round = Result.objects.filter(session=running, round=1).order_by("table__number")
+    for result in first_round[:6]:
+        result_services.result_agree(result=result)
+    result_services.result_request_correction(result=first_round[0])
+    # Round 2: table 1 has entered one board, waiting for the opponents' OK; the others
+    # have entered nothing yet.
+    sessions.session_change_round(session=running, step=1)
+    running.refresh_from_db()
+    movement = sessions.session_movement(running)
+    table_1 = running.tables.get(number=1)
+    first_board = movement.boards(movement.entry(2, 1).board_set)[0]
+    result_services.result_record(
+        table=table_1, board_number=first_board, contract="1S", tricks_won=8
+    )
+
+    draft = sessions.session_create(
+        school_class=school_class, present=pupils[:13], date=datetime.date(2026, 12, 6)
+    )
+    return Classroom(
+        teacher=teacher,
+        school_class=school_class,
+        pupil=pupils[0],
+        board_set=board_set,
+        finished=finished,
+        running=running,
+        draft=draft,
+        pair=running.pairs.order_by("number").first(),  # type: ignore[arg-type]
+        fresh_table=running.tables.get(number=2),
+    )
+
+
+def visit(page: Page, path: str) -> None:
+    """Open ``path`` and insist on a page, not an error or a redirect elsewhere."""
+    response = page.goto(path)
+    assert response is not None
+    assert response.status == 200, f"{path} answered {response.status}"
+
+
+def enter_a_result(page: Page, strain: str, tricks: int) -> None:
+    """A part-score in ``strain`` making ``tricks``: the four taps, by value, the same in
+    either language."""
+    page.locator(f'input[name="strain"][value="{strain}"]').check()
+    page.locator('input[name="level"][value="part-score"]').check()
+    page.locator(f'input[name="tricks"][value="{tricks}"]').check()
+    expect(page.locator(".score-preview")).to_contain_text("+")
+    page.locator('button[name="save"]').click()
+
+
+def set_language(page: Page, language: str, base_url: str) -> None:
+    """The language the switcher would have chosen (its cookie)."""
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": base_url}])
