@@ -297,12 +297,15 @@ class BoardLesson:
 
     ``hcp`` is the declaring side's combined points and ``guideline`` whether they
     reach the 25 points taught for a game (:data:`~scoring.curves.GAME_GUIDELINE_HCP`).
-    ``fit_suit`` and ``fit_length`` are the declaring side's longest suit between
-    declarer and dummy (on a tie: the par's suit if it is one of them, else the higher
-    ranking ♠ ♥ ♦ ♣). ``par`` is None without an analysis, and then so are ``target``
+    ``fit_suit`` and ``fit_length`` are the suit the "why" talks about and the cards
+    declarer and dummy hold in it: the par's trump suit when it is a fit of
+    :data:`FIT_LENGTH` cards or more (or the longest), otherwise the longest suit (on a
+    tie the higher ranking ♠ ♥ ♦ ♣). ``par`` is None without an analysis, and then so are ``target``
     (the tricks the par needs: the contract's, or the points' under a target profile)
     and ``game_there`` (None too where games do not count). ``par_makes`` says whether
-    the par reaches its target: on some boards nothing makes.
+    the par reaches its target: on some boards nothing makes. ``targets_by_points``
+    is True under the target profiles, where the points set the target, not the
+    contract's level.
     """
 
     declarer: Seat
@@ -315,6 +318,7 @@ class BoardLesson:
     target: int | None
     par_makes: bool
     game_there: bool | None
+    targets_by_points: bool = False
 
     @property
     def fit(self) -> bool:
@@ -333,7 +337,7 @@ def board_lesson(
     longest = max(lengths.values())
     par = None if dd is None else minibridge_par(dd, declarer, profile=scoring_profile, hcp=hcp)
     par_suit = None if par is None else par.contract.strain.suit
-    if par_suit is not None and lengths[par_suit] == longest:
+    if par_suit is not None and lengths[par_suit] >= min(FIT_LENGTH, longest):
         fit_suit = par_suit
     else:
         fit_suit = next(suit for suit in Suit if lengths[suit] == longest)
@@ -344,10 +348,11 @@ def board_lesson(
         hcp=hcp,
         guideline=hcp >= GAME_GUIDELINE_HCP,
         fit_suit=fit_suit,
-        fit_length=longest,
+        fit_length=lengths[fit_suit],
         games_count=counts,
         par=par,
         target=None if score is None else score.target,
         par_makes=score is not None and score.made,
         game_there=None if par is None or not counts else par.contract.kind in GAME_KINDS,
+        targets_by_points=scoring_profile.unit is ScoreUnit.DEALS,
     )
