@@ -298,14 +298,15 @@ class BoardLesson:
     ``hcp`` is the declaring side's combined points and ``guideline`` whether they
     reach the 25 points taught for a game (:data:`~scoring.curves.GAME_GUIDELINE_HCP`).
     ``fit_suit`` and ``fit_length`` are the suit the "why" talks about and the cards
-    declarer and dummy hold in it: the par's trump suit when it is a fit of
-    :data:`FIT_LENGTH` cards or more (or the longest), otherwise the longest suit (on a
-    tie the higher ranking ♠ ♥ ♦ ♣). ``par`` is None without an analysis, and then so are ``target``
-    (the tricks the par needs: the contract's, or the points' under a target profile)
-    and ``game_there`` (None too where games do not count). ``par_makes`` says whether
-    the par reaches its target: on some boards nothing makes. ``targets_by_points``
-    is True under the target profiles, where the points set the target, not the
-    contract's level.
+    declarer and dummy hold in it: the par's trump suit, or with a par in no trumps (or
+    none) the longest suit (on a tie the higher ranking ♠ ♥ ♦ ♣). ``fit`` says whether
+    it has :data:`FIT_LENGTH` cards or more.
+
+    ``par`` is None without an analysis, and then so are ``target`` (the tricks the par
+    needs: the contract's, or the points' under a target profile) and ``game_there``
+    (None too where games do not count). ``par_makes`` says whether the par reaches its
+    target: on some boards nothing makes. ``targets_by_points`` is True under the target
+    profiles, where the points set the target, not the contract's level.
     """
 
     declarer: Seat
@@ -322,7 +323,7 @@ class BoardLesson:
 
     @property
     def fit(self) -> bool:
-        """Declarer and dummy hold :data:`FIT_LENGTH` cards or more of one suit."""
+        """Declarer and dummy hold :data:`FIT_LENGTH` cards or more of ``fit_suit``."""
         return self.fit_length >= FIT_LENGTH
 
 
@@ -337,7 +338,7 @@ def board_lesson(
     longest = max(lengths.values())
     par = None if dd is None else minibridge_par(dd, declarer, profile=scoring_profile, hcp=hcp)
     par_suit = None if par is None else par.contract.strain.suit
-    if par_suit is not None and lengths[par_suit] >= min(FIT_LENGTH, longest):
+    if par_suit is not None:
         fit_suit = par_suit
     else:
         fit_suit = next(suit for suit in Suit if lengths[suit] == longest)

@@ -291,26 +291,29 @@ class BoardOutcome:
         )
 
 
+def board_outcome(number: int, par: Par | None, feedbacks: Iterable[Feedback]) -> BoardOutcome:
+    """Count a board's results by what their feedback says."""
+    judged = [f for f in feedbacks if f.choice is not None]
+    return BoardOutcome(
+        number=number,
+        par=par,
+        judged=len(judged),
+        best=sum(f.choice is not None and f.choice.code is Code.BEST for f in judged),
+        missed=sum(f.game_missed for f in judged),
+        could_not_make=sum(f.game_could_not_make for f in judged),
+    )
+
+
 def session_outcomes(session: Session) -> list[BoardOutcome]:
     """Every board of the session with results, by number (the standings' queries)."""
-    outcomes = []
-    for traveller in session_standings(session).travellers:
-        judged = [
-            line.feedback
-            for line in traveller.lines
-            if line.feedback is not None and line.feedback.choice is not None
-        ]
-        outcomes.append(
-            BoardOutcome(
-                number=traveller.number,
-                par=traveller.par,
-                judged=len(judged),
-                best=sum(f.choice is not None and f.choice.code is Code.BEST for f in judged),
-                missed=sum(f.game_missed for f in judged),
-                could_not_make=sum(f.game_could_not_make for f in judged),
-            )
+    return [
+        board_outcome(
+            traveller.number,
+            traveller.par,
+            (line.feedback for line in traveller.lines if line.feedback is not None),
         )
-    return outcomes
+        for traveller in session_standings(session).travellers
+    ]
 
 
 def boards_to_discuss(outcomes: Sequence[BoardOutcome], *, games: bool) -> list[BoardOutcome]:

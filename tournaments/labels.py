@@ -607,6 +607,10 @@ def board_why_text(lesson: BoardLesson) -> str:
         # Translators: %(count)s cards of the suit %(suit)s (a symbol, ♠) between declarer
         # and dummy.
         fit = gettext("%(count)s cards in %(suit)s, a trump fit") % values
+    elif lesson.par is not None and lesson.par.contract.strain.suit is lesson.fit_suit:
+        # Translators: %(count)s cards of the suit %(suit)s (a symbol, ♠) between declarer
+        # and dummy, fewer than a good trump suit needs.
+        fit = gettext("only %(count)s cards in %(suit)s") % values
     else:
         fit = gettext("no suit with %(fit)s cards") % values
     outcome = _why_outcome(lesson)

@@ -313,16 +313,16 @@ def test_the_worked_example_board() -> None:
 
 
 def test_the_fit_named_is_the_pars_trump_suit() -> None:
-    # N–S hold eight spades and eight clubs: the why names the suit the par plays in,
-    # and in no trumps the higher ranking of the longest.
+    # N–S hold eight spades, eight clubs and seven diamonds: the why names the suit
+    # the par plays in, and in no trumps the higher ranking of the longest.
     deal = Deal.from_pbn(WORKED_EXAMPLE)
     clubs = board_lesson(deal, Seat.SOUTH, dd=table(C=11), profile="ebu")
     assert (clubs.fit_suit, clubs.fit_length) == (Suit.CLUBS, 8)
     no_trumps = board_lesson(deal, Seat.SOUTH, dd=table(NT=9), profile="ebu")
     assert (no_trumps.fit_suit, no_trumps.fit_length) == (Suit.SPADES, 8)
-    # A par in diamonds (seven cards) still names a longer fit.
+    # A par in diamonds names them, seven cards and no fit.
     diamonds = board_lesson(deal, Seat.SOUTH, dd=table(D=9), profile="ebu")
-    assert (diamonds.fit_suit, diamonds.fit_length) == (Suit.SPADES, 8)
+    assert (diamonds.fit_suit, diamonds.fit_length, diamonds.fit) == (Suit.DIAMONDS, 7, False)
 
 
 def test_a_board_without_analysis_and_a_target_profile() -> None:
