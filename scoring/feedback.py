@@ -21,7 +21,7 @@ lower target, then the lower strain ♣ ♦ ♥ ♠ NT), the same par the board 
 contracts: ``ebu``, ``ebu-slam`` and ``acbl``. Under them **game was there** means the
 par is a game or a slam. That is the same as "some game makes double dummy": a game
 that makes outscores every part-score (EBU: at least 400 against at most 270; ACBL:
-at least 390 against at most 140), so the par is a game exactly when one makes (a
+at least 400 against at most 140), so the par is a game exactly when one makes (a
 test checks this on random tables).
 
 The **choice verdict** judges the decision, not the play: the contract chosen is
@@ -60,8 +60,15 @@ RULES.md §6) with ``T(strain played)``: ``AS_DD`` when equal,
 
 Without an analysis the feedback holds the one verdict ``NO_ANALYSIS``.
 
+For the figures over a term, a result where games count and the board is analysed is
+exactly one of: a game **bid when it was there** (game there, a game or slam chosen,
+in any strain: the strain shows in the verdict), a game **missed** (game there, a
+part-score chosen), a game **bid that could not make** (no game there, a game or slam
+chosen), or a part-score with no game there.
+
 :func:`board_lesson` gives a board's figures for a one-line "why" (the 25-point
-guideline, the longest fit, the par), for the printed lesson pack.
+guideline, the par's trump suit or the longest suit, the par), for the printed lesson
+pack.
 
 Plain Python, no Django: the site translates the codes in ``tournaments.labels``.
 """
