@@ -252,6 +252,7 @@ def test_every_readme_command_works_as_written(project: Path) -> None:
     # The commands were real: their work is there.
     assert (project / "week3.pbn").read_text(encoding="utf-8").count("[Deal ") == 16
     assert (project / "again.pbn").is_file()
+    assert "Spill 1 · " in (project / "week3-feedback.txt").read_text(encoding="utf-8")
     check = (
         "from django.contrib.auth import get_user_model as u; "
         "print(sorted(u().objects.values_list('username', flat=True)), "

@@ -515,3 +515,193 @@ def _text_width(text: str, size: float) -> float:
     """A generous guess at the width of ``text`` in a sans-serif font (no font metrics
     on the server): wide enough that labels never collide."""
     return 0.58 * size * len(text)
+
+
+# -- A term's feedback, session by session ----------------------------------------------------
+
+#: The three game figures' colours (Tol's vibrant teal and orange, and a light grey); the
+#: bars also differ in fill (solid, hatched, outlined) and carry their count, so the
+#: chart survives colour blindness and black-and-white printing.
+BID_THERE_COLOUR = "#009988"
+MISSED_COLOUR = "#EE7733"
+COULD_NOT_COLOUR = "#BBBBBB"
+#: The play figure's scale: tricks against double dummy, from −3 to +3 on average.
+PLAY_RANGE = 3.0
+
+
+@dataclass(frozen=True)
+class TermPoint:
+    """One session of a term as the chart draws it: its date (already written out),
+    the games bid when game was there, missed, and bid that could not make, and the
+    play figure (tricks taken minus double-dummy tricks on average; None when no deal
+    was analysed)."""
+
+    label: str
+    bid_there: int
+    missed: int
+    could_not_make: int
+    play: float | None
+
+
+@dataclass(frozen=True)
+class TermChartLabels:
+    """The words on a term chart, already translated by the caller."""
+
+    games: str
+    bid_there: str
+    missed: str
+    could_not_make: str
+    play: str
+    as_the_cards: str
+    empty: str
+    decimal_mark: str = "."
+
+
+_TERM_WIDTH = 640.0
+_TERM_LEFT = 44.0
+_TERM_RIGHT = 16.0
+_BARS_TOP = 30.0
+_BARS_HEIGHT = 110.0
+_PLAY_TOP = _BARS_TOP + _BARS_HEIGHT + 44.0
+_PLAY_HEIGHT = 96.0
+
+
+def term_svg(points: Sequence[TermPoint], *, title: str, labels: TermChartLabels) -> str:
+    """A small chart of a term, session by session, as an SVG document: above, three
+    bars a session (games bid when there, missed, bid that could not make); below, the
+    play figure as dots joined by a line round a zero line ("as the cards allow").
+
+    Like :func:`curve_svg` it needs no script, stylesheet or font from outside, and
+    ``<title>`` and ``<desc>`` say the figures in words.
+
+    >>> labels = TermChartLabels("Games", "bid", "missed", "could not make", "Play",
+    ...                          "as the cards allow", "No deals yet")
+    >>> svg = term_svg([TermPoint("1 Sep", 2, 1, 0, -0.5)], title="Emma", labels=labels)
+    >>> svg.count('class="term-bar"'), 'data-play="-0.5"' in svg
+    (3, True)
+    """
+    elements: list[str] = []
+    plot_left, plot_right = _TERM_LEFT, _TERM_WIDTH - _TERM_RIGHT
+    count = max(len(points), 1)
+    step = (plot_right - plot_left) / count
+    top_count = max(
+        [3, *(max(p.bid_there, p.missed, p.could_not_make) for p in points)],
+    )
+    bars_bottom = _BARS_TOP + _BARS_HEIGHT
+    elements.append(
+        '<defs><pattern id="term-hatch" width="6" height="6" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)"><rect width="6" height="6" fill="#FFFFFF"/>'
+        f'<line x1="0" y1="0" x2="0" y2="6" stroke="{MISSED_COLOUR}" stroke-width="4"/>'
+        "</pattern></defs>"
+    )
+    elements.append(_text(labels.games, plot_left, _BARS_TOP - 12, bold=True))
+    elements.append(
+        f'<line x1="{_n(plot_left)}" y1="{_n(bars_bottom)}" x2="{_n(plot_right)}" '
+        f'y2="{_n(bars_bottom)}" stroke="{AXIS_COLOUR}" stroke-width="1"/>'
+    )
+    kinds = (
+        ("bid-there", BID_THERE_COLOUR, BID_THERE_COLOUR),
+        ("missed", "url(#term-hatch)", MISSED_COLOUR),
+        ("could-not-make", "#FFFFFF", "#555555"),
+    )
+    bar_width = min(22.0, step / 4)
+    for index, point in enumerate(points):
+        centre = plot_left + step * (index + 0.5)
+        values = (point.bid_there, point.missed, point.could_not_make)
+        for slot, ((kind, fill, stroke), value) in enumerate(zip(kinds, values, strict=True)):
+            x = centre + (slot - 1.5) * bar_width
+            height = _BARS_HEIGHT * value / top_count
+            elements.append(
+                f'<rect class="term-bar" data-kind="{kind}" data-count="{value}" '
+                f'x="{_n(x)}" y="{_n(bars_bottom - height)}" width="{_n(bar_width - 2)}" '
+                f'height="{_n(height)}" fill="{fill}" stroke="{stroke}" stroke-width="1.2"/>'
+            )
+            elements.append(
+                _text(
+                    str(value),
+                    x + (bar_width - 2) / 2,
+                    bars_bottom - height - 4,
+                    anchor="middle",
+                    size=_SMALL,
+                )
+            )
+    play_mid = _PLAY_TOP + _PLAY_HEIGHT / 2
+    elements.append(_text(labels.play, plot_left, _PLAY_TOP - 12, bold=True))
+    elements.append(
+        f'<line class="term-zero" x1="{_n(plot_left)}" y1="{_n(play_mid)}" x2="{_n(plot_right)}" '
+        f'y2="{_n(play_mid)}" stroke="{GAME_COLOUR}" stroke-width="1.5" '
+        f'stroke-dasharray="{_dash(REFERENCE_DASH)}"/>'
+    )
+    elements.append(_text(labels.as_the_cards, plot_right, play_mid - 5, anchor="end", size=_SMALL))
+    for limit, mark in ((PLAY_RANGE, "+"), (-PLAY_RANGE, "-")):
+        y = play_mid - limit / PLAY_RANGE * _PLAY_HEIGHT / 2
+        elements.append(_text(f"{mark}{int(PLAY_RANGE)}", plot_left - 6, y + 4, anchor="end"))
+    dots = []
+    for index, point in enumerate(points):
+        if point.play is None:
+            continue
+        clamped = max(-PLAY_RANGE, min(PLAY_RANGE, point.play))
+        dots.append(
+            (
+                plot_left + step * (index + 0.5),
+                play_mid - clamped / PLAY_RANGE * _PLAY_HEIGHT / 2,
+                point.play,
+            )
+        )
+    if len(dots) > 1:
+        line = " ".join(f"{_n(x)},{_n(y)}" for x, y, _ in dots)
+        elements.append(
+            f'<polyline points="{line}" fill="none" stroke="{MEAN_COLOUR}" stroke-width="2"/>'
+        )
+    elements.extend(
+        f'<circle class="term-play" data-play="{play:.1f}" cx="{_n(x)}" cy="{_n(y)}" r="5" '
+        f'fill="{MEAN_COLOUR}"/>'
+        for x, y, play in dots
+    )
+    labels_y = _PLAY_TOP + _PLAY_HEIGHT + 18
+    elements.extend(
+        _text(point.label, plot_left + step * (index + 0.5), labels_y, anchor="middle", size=_SMALL)
+        for index, point in enumerate(points)
+    )
+    if not points:
+        elements.append(
+            _text(labels.empty, (plot_left + plot_right) / 2, bars_bottom - 40, anchor="middle")
+        )
+    height = labels_y + 30
+    legend_x = plot_left
+    for (kind, fill, stroke), text in zip(
+        kinds, (labels.bid_there, labels.missed, labels.could_not_make), strict=True
+    ):
+        elements.append(
+            f'<rect x="{_n(legend_x)}" y="{_n(height - 14)}" width="12" height="12" '
+            f'fill="{fill}" stroke="{stroke}" stroke-width="1.2" data-legend="{kind}"/>'
+        )
+        elements.append(_text(text, legend_x + 17, height - 4, size=_SMALL))
+        legend_x += 17 + _text_width(text, _SMALL) + 18
+    height += 6
+    description = "; ".join(
+        f"{point.label}: {labels.bid_there} {point.bid_there}, {labels.missed} {point.missed}, "
+        f"{labels.could_not_make} {point.could_not_make}, {labels.play} "
+        + ("—" if point.play is None else _signed(point.play, labels.decimal_mark))
+        for point in points
+    )
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(_TERM_WIDTH)} {_n(height)}" '
+        f'role="img" font-family="Helvetica, Arial, sans-serif" font-size="{_n(_FONT)}" '
+        f'fill="{TEXT_COLOUR}" class="term-chart">'
+    )
+    return "\n".join(
+        [
+            head,
+            f"<title>{escape(title)}</title>",
+            f"<desc>{escape(description or labels.empty)}</desc>",
+            f'<rect x="0" y="0" width="{_n(_TERM_WIDTH)}" height="{_n(height)}" fill="#FFFFFF"/>',
+            *elements,
+            "</svg>",
+        ]
+    )
+
+
+def _signed(value: float, decimal_mark: str) -> str:
+    sign = "+" if value > 0.05 else "-" if value < -0.05 else ""
+    return sign + format_number(abs(value), decimal_mark)

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 
-from scoring.cards import Strain
+from scoring.cards import Seat, Strain
 from scoring.contracts import Contract
 from scoring.curves import CurvePoint
 from scoring.results import adjust_for_revokes
 from tournaments import selectors
-from tournaments.models import Board, Pupil, Result, SchoolClass, Session
+from tournaments.models import Board, Pair, Pupil, Result, SchoolClass, Session
 
 
 def class_results(
@@ -39,11 +40,48 @@ def class_results(
     return results
 
 
-def curve_points(
+@dataclass(frozen=True)
+class DeclaredDeal:
+    """A played result seen from the side that declared it: the board (its facts under
+    the session's scoring profile), the declaring pair, the contract and the tricks
+    declarer took after any revoke. The curve sheets and the teaching figures
+    (:mod:`tournaments.feedback`) are both made from these, so they agree."""
+
+    result: Result
+    board: selectors.BoardFacts
+    declaring_pair: Pair
+    contract: Contract
+    tricks: int
+
+    @property
+    def declarer(self) -> Seat:
+        return self.board.declaration.declarer
+
+    @property
+    def made(self) -> bool:
+        return self.tricks >= self.contract.target
+
+    @property
+    def dd_played(self) -> int | None:
+        """Declarer's double-dummy tricks in the strain played (None: not analysed)."""
+        return None if self.board.dd is None else self.board.dd[self.declarer, self.contract.strain]
+
+    @property
+    def dd_best(self) -> int | None:
+        """Declarer's double-dummy tricks in the best strain (None: not analysed)."""
+        dd = self.board.dd
+        return None if dd is None else max(dd[self.declarer, strain] for strain in Strain)
+
+    def pupil_ids(self) -> set[int]:
+        """The declaring pair's pupils (prefetched with the result)."""
+        return {member.pupil_id for member in self.declaring_pair.members.all()}
+
+
+def declared_deals(
     results: Iterable[Result], *, pupil: Pupil | None = None, pair_id: int | None = None
-) -> list[CurvePoint]:
-    """One point per played result (two queries: the results and their boards). With a
-    pupil or a pair, only the deals where that side declared count."""
+) -> list[DeclaredDeal]:
+    """Every played result with its board (two queries: the results and their boards).
+    With a pupil or a pair, only the deals where that side declared."""
     rows = list(
         results.select_related("session").prefetch_related("ns_pair__members", "ew_pair__members")
         if isinstance(results, QuerySet)
@@ -51,17 +89,18 @@ def curve_points(
     )
     keys = {(row.session.board_set_id, row.board_number) for row in rows}
     boards = {
-        (board.board_set_id, board.number): selectors.board_facts(board)
+        (board.board_set_id, board.number): board
         for board in Board.objects.filter(
             board_set_id__in={key[0] for key in keys}, number__in={key[1] for key in keys}
         )
     }
-    points = []
+    deals = []
     for row in rows:
         board = boards.get((row.session.board_set_id, row.board_number))
         if board is None or row.tricks_won is None:
             continue
-        declaring_ns = board.declaration.side.value == "NS"
+        facts = selectors.board_facts(board, profile=row.session.scoring_profile)
+        declaring_ns = facts.declaration.side.value == "NS"
         declaring_pair = row.ns_pair if declaring_ns else row.ew_pair
         if pair_id is not None and declaring_pair.pk != pair_id:
             continue
@@ -69,28 +108,40 @@ def curve_points(
             member.pupil_id for member in declaring_pair.members.all()
         }:
             continue
-        contract = Contract.parse(row.contract, slams=True)
-        tricks = adjust_for_revokes(
-            row.tricks_won,
-            by_declarers=1 if row.revoke == Result.Revoke.DECLARING_SIDE else 0,
-            by_defenders=1 if row.revoke == Result.Revoke.DEFENDERS else 0,
-        )
-        declarer = board.declaration.declarer
-        dd_played = dd_best = None
-        if board.dd is not None:
-            dd_played = board.dd[declarer, contract.strain]
-            dd_best = max(board.dd[declarer, strain] for strain in Strain)
-        points.append(
-            CurvePoint(
-                hcp=board.side_hcp,
-                tricks=tricks,
-                kind=contract.kind.value,
-                made=tricks >= contract.target,
-                dd_played=dd_played,
-                dd_best=dd_best,
+        deals.append(
+            DeclaredDeal(
+                result=row,
+                board=facts,
+                declaring_pair=declaring_pair,
+                contract=Contract.parse(row.contract, slams=True),
+                tricks=adjust_for_revokes(
+                    row.tricks_won,
+                    by_declarers=1 if row.revoke == Result.Revoke.DECLARING_SIDE else 0,
+                    by_defenders=1 if row.revoke == Result.Revoke.DEFENDERS else 0,
+                ),
             )
         )
-    return points
+    return deals
+
+
+def curve_point(deal: DeclaredDeal) -> CurvePoint:
+    """A declared deal as the curve sheet records it."""
+    return CurvePoint(
+        hcp=deal.board.side_hcp,
+        tricks=deal.tricks,
+        kind=deal.contract.kind.value,
+        made=deal.made,
+        dd_played=deal.dd_played,
+        dd_best=deal.dd_best,
+    )
+
+
+def curve_points(
+    results: Iterable[Result], *, pupil: Pupil | None = None, pair_id: int | None = None
+) -> list[CurvePoint]:
+    """One point per played result (two queries: the results and their boards). With a
+    pupil or a pair, only the deals where that side declared count."""
+    return [curve_point(deal) for deal in declared_deals(results, pupil=pupil, pair_id=pair_id)]
 
 
 def session_results(session: Session) -> QuerySet[Result]:

@@ -39,7 +39,8 @@ def board_set_dup(boards: Sequence[BoardFacts]) -> bytes:
 
 def session_pbn(session: Session, standings: Standings, boards: Sequence[BoardFacts]) -> str:
     """PBN with results: every board with its ``ScoreTable`` (each table's result and
-    matchpoints) and, on the last board, the session's ``TotalScoreTable``."""
+    matchpoints), the session's scoring profile (:data:`SCORING_TAG`) and, on the last
+    board, the session's ``TotalScoreTable``."""
     travellers = {traveller.number: traveller for traveller in standings.travellers}
     games = []
     for index, board in enumerate(boards):
@@ -62,6 +63,9 @@ def session_pbn(session: Session, standings: Standings, boards: Sequence[BoardFa
                 deal=board.deal,
                 dd_tricks=dict(board.dd.tricks) if board.dd else None,
                 par=str(board.par) if board.par else None,
+                # The session's scoring, so the feedback command judges the results
+                # the way the site did (manage.py feedback).
+                extra_tags=((SCORING_TAG, session.scoring_profile),),
                 tables=tuple(tables),
             )
         )
@@ -72,6 +76,10 @@ def session_pbn(session: Session, standings: Standings, boards: Sequence[BoardFa
         scoring="MP" if session.ranking == Session.Ranking.MATCHPOINTS else "Total",
     )
 
+
+#: The tag that names the session's scoring profile (``ebu``, ``lesson``…) in a PBN with
+#: results: PBN's own ``Scoring`` tag says MP or Total.
+SCORING_TAG = "MinibridgeScoring"
 
 SCORE_COLUMNS = [
     "Table\\2R",

@@ -16,13 +16,15 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.cards import Card, Rank, Seat, Side, Strain, Suit
-from scoring.contracts import Contract
+from scoring.contracts import Contract, ContractKind
+from scoring.curves import GAME_GUIDELINE_HCP
+from scoring.feedback import FIT_LENGTH, BoardLesson, Code, Feedback, Verdict
 from scoring.movements import BoardsGo, BoardsNext, Line, PairId, Position, ReasonCode, TableRound
 from scoring.pbn import PbnProblem, ProblemCode
 
@@ -205,6 +207,15 @@ def recorded_result_text(record: str) -> str:
 def signed_text(points: int) -> str:
     """``"+420"``, ``"-50"``, ``"0"``."""
     return f"{points:+d}" if points else "0"
+
+
+def declares_text(declarer: Seat, points: int) -> str:
+    """``"South declares · North–South hold 26 points"``."""
+    return gettext("%(seat)s declares · %(side)s hold %(points)s points") % {
+        "seat": seat_name(declarer),
+        "side": side_name(declarer.side),
+        "points": points,
+    }
 
 
 def par_text(contract: Contract, declarer: Seat, net: int) -> str:
@@ -488,3 +499,178 @@ def pbn_problem_text(problem: PbnProblem) -> str:
         return str(problem)
     detail = problem.reason.removeprefix("its deal cannot be used: ")
     return str(template) % {"board": problem.board, "line": problem.line, "detail": detail}
+
+
+# -- Teaching feedback (scoring.feedback) ---------------------------------------------------
+
+#: The verdicts with no figures, or only a count: one msgid each.
+_VERDICTS: dict[Code, StrPromise] = {
+    Code.NO_ANALYSIS: _("The cards are not analysed yet"),
+    Code.BEST: _("Best contract"),
+    Code.GAME_FAILED: _("Game went down: part-score was best"),
+    Code.SLAM_FAILED: _("Slam went down: game was best"),
+    Code.AS_DD: _("Every trick the cards allow"),
+}
+# Translators: %(strain)s is a suit symbol (♥) or NT; %(tricks)s a number of tricks.
+_GAME_MISSED = _("Game was there: %(strain)s game makes %(tricks)s tricks")
+# Translators: %(strain)s is a suit symbol (♥) or NT; %(tricks)s a number of tricks.
+_SLAM_MISSED = _("Slam was there: %(strain)s slam makes %(tricks)s tricks")
+# A better strain: the suit's symbol comes in as %(strain)s; no trumps has its own words.
+_BETTER_SUIT: dict[ContractKind, StrPromise] = {
+    # Translators: %(strain)s is a suit symbol, ♠.
+    ContractKind.GAME: _("Another suit was better: %(strain)s game makes"),
+    # Translators: %(strain)s is a suit symbol, ♠.
+    ContractKind.SLAM: _("Another suit was better: %(strain)s slam makes"),
+    # Translators: %(strain)s is a suit symbol, ♠; %(tricks)s a number of tricks.
+    ContractKind.PART_SCORE: _("Another suit was better: %(strain)s takes %(tricks)s tricks"),
+}
+_BETTER_NO_TRUMPS: dict[ContractKind, StrPromise] = {
+    ContractKind.GAME: _("No trumps was better: NT game makes"),
+    ContractKind.SLAM: _("No trumps was better: NT slam makes"),
+    # Translators: %(tricks)s is a number of tricks.
+    ContractKind.PART_SCORE: _("No trumps was better: NT takes %(tricks)s tricks"),
+}
+
+
+def verdict_text(verdict: Verdict) -> str:
+    """One verdict in the pupil's words: "Best contract", "Game was there: ♥ game makes
+    10 tricks", "One trick short of what the cards allow"."""
+    code = verdict.code
+    if code in _VERDICTS:
+        return str(_VERDICTS[code])
+    count = verdict.tricks or 0
+    if code is Code.OVERTRICKS_ABOVE_DD:
+        return ngettext(
+            "One trick more than the cards promise!",
+            "%(count)s tricks more than the cards promise!",
+            count,
+        ) % {"count": count}
+    if code is Code.SHORT_OF_DD:
+        return ngettext(
+            "One trick short of what the cards allow",
+            "%(count)s tricks short of what the cards allow",
+            count,
+        ) % {"count": count}
+    # A better contract: its strain and kind are given.
+    assert verdict.strain is not None
+    assert verdict.kind is not None
+    values = {"strain": strain_text(verdict.strain), "tricks": count}
+    if code is Code.GAME_MISSED:
+        return str(_GAME_MISSED) % values
+    if code is Code.SLAM_MISSED:
+        return str(_SLAM_MISSED) % values
+    words = _BETTER_NO_TRUMPS if verdict.strain is Strain.NO_TRUMPS else _BETTER_SUIT
+    return str(words[verdict.kind]) % values
+
+
+def feedback_text(feedback: Feedback | None) -> str:
+    """A result's feedback on one line: "Best contract · One trick short of what the
+    cards allow"; "" for no feedback (a board not played, an adjusted score)."""
+    if feedback is None:
+        return ""
+    return " · ".join(verdict_text(verdict) for verdict in feedback.verdicts)
+
+
+def play_figure_text(difference: float | None) -> str:
+    """The "play" figure, tricks taken against double dummy on average: "+0.3",
+    "-1.0", "0.0" (with the language's decimal mark); "—" with nothing analysed."""
+    if difference is None:
+        return "—"
+    if round(difference, 1) == 0:
+        return number_format(0.0, decimal_pos=1)
+    return ("+" if difference > 0 else "-") + number_format(abs(difference), decimal_pos=1)
+
+
+def board_why_text(lesson: BoardLesson) -> str:
+    """A board's "why" in one sentence, from its own figures: the 25-point guideline,
+    the longest fit, and what the par makes. "26 points together (25 or more: look for
+    a game) and 9 cards in ♠, a trump fit: 4♠ makes 10 tricks." """
+    values: dict[str, object] = {
+        "points": lesson.hcp,
+        "guideline": GAME_GUIDELINE_HCP,
+        "count": lesson.fit_length,
+        "suit": lesson.fit_suit.symbol,
+        "fit": FIT_LENGTH,
+    }
+    if not lesson.games_count:
+        points = gettext("%(points)s points together") % values
+    elif lesson.guideline:
+        points = (
+            gettext("%(points)s points together (%(guideline)s or more: look for a game)") % values
+        )
+    else:
+        points = (
+            gettext("%(points)s points together (fewer than %(guideline)s: a part-score is usual)")
+            % values
+        )
+    if lesson.fit:
+        # Translators: %(count)s cards of the suit %(suit)s (a symbol, ♠) between declarer
+        # and dummy.
+        fit = gettext("%(count)s cards in %(suit)s, a trump fit") % values
+    elif lesson.par is not None and lesson.par.contract.strain.suit is lesson.fit_suit:
+        # Translators: %(count)s cards of the suit %(suit)s (a symbol, ♠) between declarer
+        # and dummy, fewer than a good trump suit needs.
+        fit = gettext("only %(count)s cards in %(suit)s") % values
+    else:
+        fit = gettext("no suit with %(fit)s cards") % values
+    outcome = _why_outcome(lesson)
+    if outcome is None:
+        # Translators: "26 points together (…) and 9 cards in ♠, a trump fit."
+        return gettext("%(points)s and %(fit)s.") % {"points": points, "fit": fit}
+    # Translators: "26 points together (…) and 9 cards in ♠, a trump fit: 4♠ makes 10
+    # tricks."
+    return gettext("%(points)s and %(fit)s: %(outcome)s.") % {
+        "points": points,
+        "fit": fit,
+        "outcome": outcome,
+    }
+
+
+def _why_outcome(lesson: BoardLesson) -> str | None:
+    par = lesson.par
+    if par is None:
+        return None
+    values = {
+        "contract": contract_text(par.contract),
+        "strain": strain_text(par.contract.strain),
+        "tricks": par.tricks,
+        "target": lesson.target,
+    }
+    if lesson.targets_by_points:
+        if lesson.par_makes:
+            return (
+                gettext("the target is %(target)s tricks, and %(strain)s takes %(tricks)s") % values
+            )
+        return (
+            gettext("the target is %(target)s tricks, and even %(strain)s takes only %(tricks)s")
+            % values
+        )
+    if not lesson.par_makes:
+        return gettext("nothing makes: %(contract)s takes %(tricks)s tricks") % values
+    if lesson.game_there and not lesson.guideline:
+        return gettext("even so %(contract)s makes %(tricks)s tricks") % values
+    if lesson.game_there is False and lesson.guideline:
+        return gettext("but no game makes: %(contract)s takes %(tricks)s tricks") % values
+    return gettext("%(contract)s makes %(tricks)s tricks") % values
+
+
+def board_outcome_text(*, judged: int, best: int, missed: int, could_not_make: int) -> str:
+    """How the field did on a board: "4 tables: 1 found the best contract, 2 chose a
+    part-score with game there, 1 chose a game that could not make." ("" for none)."""
+    if not judged:
+        return ""
+    other = judged - best - missed - could_not_make
+    items = []
+    if best:
+        items.append(gettext("%(count)s found the best contract") % {"count": best})
+    if missed:
+        items.append(gettext("%(count)s chose a part-score with game there") % {"count": missed})
+    if could_not_make:
+        items.append(
+            gettext("%(count)s chose a game that could not make") % {"count": could_not_make}
+        )
+    if other:
+        items.append(gettext("%(count)s chose another contract") % {"count": other})
+    tables = ngettext("One table", "%(count)s tables", judged) % {"count": judged}
+    # Translators: "4 tables: 1 found the best contract, 3 chose …."
+    return gettext("%(tables)s: %(outcomes)s.") % {"tables": tables, "outcomes": ", ".join(items)}

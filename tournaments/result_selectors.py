@@ -14,6 +14,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from scoring.feedback import Feedback
 from scoring.movements import Entry as MovementEntry
 from scoring.movements import Movement, PairId, TableRound, table_card
 from tournaments import labels, selectors, sessions
@@ -28,7 +29,7 @@ from tournaments.models import (
     Session,
     Table,
 )
-from tournaments.scores import Scored, score_played
+from tournaments.scores import Scored, result_feedback, score_played
 from tournaments.standings import TravellerLine, session_standings
 
 # --------------------------------------------------------------------------- ETags
@@ -219,6 +220,8 @@ def teacher_slot(
 class TravellerRow:
     result: Result
     scored: Scored | None  # None when not played or adjusted
+    #: What the cards allowed (scoring.feedback); None when not played or adjusted.
+    feedback: Feedback | None = None
 
     @property
     def ns_net(self) -> int | None:
@@ -232,8 +235,8 @@ def traveller(
     agreed_only: bool = False,
     board: selectors.BoardFacts | None = None,
 ) -> list[TravellerRow]:
-    """Every result on a board so far, scored, by round and table (one query, and one
-    more for the board unless it is given)."""
+    """Every result on a board so far, scored and with what the cards allowed, by round
+    and table (one query, and one more for the board unless it is given)."""
     board = board or board_for_session(session, board_number)
     rows = (
         Result.objects.filter(session=session, board_number=board_number)
@@ -242,10 +245,17 @@ def traveller(
     )
     if agreed_only:
         rows = rows.filter(agreed=True)
-    return [
-        TravellerRow(result=row, scored=score_played(row, board, session.scoring_profile))
-        for row in rows
-    ]
+    traveller_rows = []
+    for row in rows:
+        scored = score_played(row, board, session.scoring_profile)
+        traveller_rows.append(
+            TravellerRow(
+                result=row,
+                scored=scored,
+                feedback=result_feedback(board, scored) if scored is not None else None,
+            )
+        )
+    return traveller_rows
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,9 @@ from django.utils.translation import gettext as _
 from scoring import results as rules
 from scoring.cards import Seat
 from scoring.contracts import Contract
+from scoring.dd import DDTable
 from scoring.errors import ErrorCode, ScoringError
+from scoring.feedback import Feedback, feedback
 from scoring.profiles import get_profile
 from tournaments.models import Result
 from tournaments.selectors import BoardFacts
@@ -106,4 +108,39 @@ def score_played(result: Result, board: BoardFacts, profile: str) -> Scored | No
         tricks_won=result.tricks_won,
         revoke=result.revoke,
         profile=profile,
+    )
+
+
+def result_feedback(board: BoardFacts, scored: Scored) -> Feedback:
+    """What the cards allowed for a scored result: its contract against the board's par
+    and its tricks (after any revoke) against double dummy, under the profile the board
+    was read with (the session's: ``board_facts(..., profile=...)``)."""
+    return contract_feedback(board, scored.contract, scored.tricks)
+
+
+def contract_feedback(board: BoardFacts, contract: Contract, tricks: int) -> Feedback:
+    """The same for ``tricks`` (after any revoke) in ``contract`` on ``board``. A contract
+    the board's profile does not have raises a ScoringError, as scoring it would."""
+    return _feedback(
+        board.declaration.declarer,
+        board.dd.to_pbn() if board.dd is not None else "",
+        board.profile,
+        str(contract),
+        tricks,
+        board.side_hcp,
+    )
+
+
+@functools.lru_cache(maxsize=8192)
+def _feedback(
+    declarer: Seat, dd: str, profile: str, contract: str, tricks: int, side_hcp: int
+) -> Feedback:
+    # Pure in its arguments, like _scored: every traveller and standings page asks again.
+    return feedback(
+        declarer=declarer,
+        dd=DDTable.from_pbn(dd) if dd else None,
+        profile=profile,
+        contract=contract,
+        tricks=tricks,
+        hcp=side_hcp,
     )

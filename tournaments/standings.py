@@ -16,9 +16,10 @@ from scoring import matchpoints as mp
 from scoring.cards import Side
 from scoring.contracts import Contract
 from scoring.dd import Par
+from scoring.feedback import Feedback
 from tournaments import labels, selectors
 from tournaments.models import Board, Pair, PairMember, Result, Session
-from tournaments.scores import Scored, score_result
+from tournaments.scores import Scored, result_feedback, score_result
 
 # --------------------------------------------------------------------------- the figures
 
@@ -47,6 +48,8 @@ class TravellerLine:
     top: float
     ns_percent: float | None
     ew_percent: float | None
+    #: What the cards allowed (scoring.feedback); None when not played or adjusted.
+    feedback: Feedback | None = None
 
     @property
     def contract(self) -> Contract | None:
@@ -240,6 +243,7 @@ def _board_traveller(
     lines = []
     for result in results:
         outcome = outcomes.get(result.pk)
+        played = scored.get(result.pk)
         lines.append(
             TravellerLine(
                 round=result.round,
@@ -247,12 +251,13 @@ def _board_traveller(
                 ns=pairs[result.ns_pair_id],
                 ew=pairs[result.ew_pair_id],
                 kind=result.kind,
-                scored=scored.get(result.pk),
+                scored=played,
                 ns_mp=outcome.ns_mp if outcome else None,
                 ew_mp=outcome.ew_mp if outcome else None,
                 top=outcome.top if outcome else 0,
                 ns_percent=outcome.ns_percent if outcome else None,
                 ew_percent=outcome.ew_percent if outcome else None,
+                feedback=result_feedback(board, played) if played is not None else None,
             )
         )
     return BoardTraveller(number=board.number, par=board.par, lines=tuple(lines))

@@ -3,6 +3,7 @@ from django.urls import path, register_converter
 from tournaments import (
     connect_views,
     curve_views,
+    feedback_views,
     privacy_views,
     result_views,
     session_views,
@@ -154,4 +155,16 @@ urlpatterns = [
     path("classes/<int:class_id>/curve/", curve_views.class_curve, name="class_curve"),
     path("classes/<int:class_id>/worksheet/", curve_views.worksheet, name="curve_worksheet"),
     path("sessions/<int:session_id>/curve/", curve_views.session_curve, name="session_curve"),
+    path("classes/<int:class_id>/feedback/", feedback_views.class_feedback, name="class_feedback"),
+    path(
+        "classes/<int:class_id>/pupils/<int:pupil_id>/",
+        feedback_views.pupil_feedback,
+        name="pupil_feedback",
+    ),
+    path(
+        "sessions/<int:session_id>/feedback/",
+        feedback_views.session_feedback,
+        name="session_feedback",
+    ),
+    path("sessions/<int:session_id>/lesson-pack/", feedback_views.lesson_pack, name="lesson_pack"),
 ]

@@ -138,17 +138,23 @@ def board_slips_pdf(
         )
         on_page = boards[page * BOARDS_PER_PAGE : (page + 1) * BOARDS_PER_PAGE]
         for cell, board in zip(cells, on_page, strict=False):
-            _draw_board(canvas, cell, board, with_analysis=with_analysis, fonts=fonts)
+            draw_board(canvas, cell, board, with_analysis=with_analysis, fonts=fonts)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
 
 
-def _draw_board(
-    canvas: Canvas, cell: Rect, board: BoardPrint, *, with_analysis: bool, fonts: FontSet
+def draw_board(
+    canvas: Canvas,
+    cell: Rect,
+    board: BoardPrint,
+    *,
+    with_analysis: bool,
+    fonts: FontSet = STANDARD_FONTS,
 ) -> None:
     """One board in its cell: number and dealer top left, the four hands round a small
-    table, the analysis bottom right and the par bottom left."""
+    table, the analysis bottom right and the par bottom left. The hand records draw
+    their boards with it, and so does the lesson pack (``lesson_pack``)."""
     canvas.setStrokeColor(LIGHT_GREY)
     canvas.setLineWidth(0.75)
     canvas.roundRect(cell.x, cell.y, cell.width, cell.height, 6, stroke=1, fill=0)

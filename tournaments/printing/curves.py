@@ -122,10 +122,42 @@ def curve_sheet_pdf(
     """
     _require(table_labels, CURVE_TABLE_KEYS)
     size = landscape(resolve_page_size(page_size))
-    kind = table_labels["sheet"]
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, size, title=title or kind, language=translation.get_language())
-    draw_page_header(canvas, size, title=title, kind=kind, page=1, pages=1, fonts=fonts)
+    canvas = new_canvas(
+        buffer, size, title=title or table_labels["sheet"], language=translation.get_language()
+    )
+    draw_curve_sheet(
+        canvas,
+        stats,
+        title=title,
+        labels=labels,
+        table_labels=table_labels,
+        page_size=page_size,
+        fonts=fonts,
+    )
+    canvas.save()
+    return buffer.getvalue()
+
+
+def draw_curve_sheet(
+    canvas: Canvas,
+    stats: CurveStats,
+    *,
+    title: str,
+    labels: ChartLabels,
+    table_labels: Mapping[str, str],
+    page_size: str = "A4",
+    fonts: FontSet = STANDARD_FONTS,
+    page: int = 1,
+    pages: int = 1,
+) -> None:
+    """The curve sheet as one landscape page of ``canvas`` (a longer document, such as
+    the lesson pack, passes its own ``page`` of ``pages``)."""
+    _require(table_labels, CURVE_TABLE_KEYS)
+    size = landscape(resolve_page_size(page_size))
+    canvas.setPageSize(size)
+    kind = table_labels["sheet"]
+    draw_page_header(canvas, size, title=title, kind=kind, page=page, pages=pages, fonts=fonts)
     area = content_area(size)
     table_width = min(_CURVE_TABLE_WIDTH, area.width * 0.36)
     chart = Rect(area.x, area.y, area.width - table_width - _GAP, area.height)
@@ -133,8 +165,6 @@ def curve_sheet_pdf(
     _Chart(canvas, chart, labels, fonts, worksheet=False).draw(stats)
     _draw_curve_table(canvas, table, stats, labels, table_labels, fonts)
     canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
 
 
 def worksheet_pdf(
@@ -159,39 +189,106 @@ def worksheet_pdf(
     _require(table_labels, WORKSHEET_TABLE_KEYS)
     _check_rows(rows, row_count)
     size = landscape(resolve_page_size(page_size))
-    kind = table_labels["worksheet"]
+    total = max(row_count, len(rows))
+    cells = [(str(board), "" if points is None else str(points), "", "") for board, points in rows]
+    buffer = io.BytesIO()
+    canvas = new_canvas(
+        buffer, size, title=title or table_labels["worksheet"], language=translation.get_language()
+    )
+    draw_worksheet(
+        canvas,
+        title=title,
+        labels=labels,
+        table_labels=table_labels,
+        cells=cells,
+        row_count=total,
+        page_size=page_size,
+        fonts=fonts,
+    )
+    canvas.save()
+    return buffer.getvalue()
+
+
+#: A worksheet row as printed: board, our points, contract, tricks ("" left to fill in).
+WorksheetCells = tuple[str, str, str, str]
+
+
+def _worksheet_geometry(
+    size: tuple[float, float], table_labels: Mapping[str, str], fonts: FontSet
+) -> tuple[Rect, Rect, int]:
+    """The chart's box, the table's box and how many rows fit the table."""
     area = content_area(size)
     table_width = min(_WORKSHEET_TABLE_WIDTH, area.width * 0.32)
     chart = Rect(area.x, area.y, area.width - table_width - _GAP, area.height)
     table = Rect(chart.right + _GAP, area.y, table_width, area.height - 6)
-
-    total = max(row_count, len(rows))
     fit = max(1, int(table.height // MIN_WRITING_ROW) - 1)  # less the heading row
-    pages = page_count(total, fit)
+    return chart, table, fit
+
+
+def worksheet_page_count(
+    row_count: int,
+    *,
+    page_size: str = "A4",
+    table_labels: Mapping[str, str],
+    fonts: FontSet = STANDARD_FONTS,
+) -> int:
+    """The pages a worksheet of ``row_count`` rows takes."""
+    size = landscape(resolve_page_size(page_size))
+    return page_count(row_count, _worksheet_geometry(size, table_labels, fonts)[2])
+
+
+def draw_worksheet(
+    canvas: Canvas,
+    *,
+    title: str,
+    labels: ChartLabels,
+    table_labels: Mapping[str, str],
+    cells: Sequence[WorksheetCells],
+    row_count: int,
+    page_size: str = "A4",
+    fonts: FontSet = STANDARD_FONTS,
+    kind: str | None = None,
+    dots: CurveStats | None = None,
+    first_page: int = 1,
+    pages: int | None = None,
+) -> None:
+    """The worksheet's landscape pages on ``canvas``: ``row_count`` rows, the first
+    ``len(cells)`` filled in with ``cells``. ``dots`` puts deals on the grid (the
+    answers); ``kind`` replaces the running header's "Curve worksheet"; a longer
+    document numbers the pages from ``first_page`` of ``pages``."""
+    _require(table_labels, WORKSHEET_TABLE_KEYS)
+    size = landscape(resolve_page_size(page_size))
+    kind = kind or table_labels["worksheet"]
+    chart, table, fit = _worksheet_geometry(size, table_labels, fonts)
+    total = max(row_count, len(cells))
+    own_pages = page_count(total, fit)
     # Shared out evenly: 40 rows are 20 + 20, not 29 + 11.
-    per_page = page_count(total, pages)
-    buffer = io.BytesIO()
-    canvas = new_canvas(buffer, size, title=title or kind, language=translation.get_language())
-    empty = curve_stats([])
-    for page in range(pages):
+    per_page = page_count(total, own_pages)
+    shown = dots if dots is not None else curve_stats([])
+    for page in range(own_pages):
+        canvas.setPageSize(size)
         draw_page_header(
-            canvas, size, title=title, kind=kind, page=page + 1, pages=pages, fonts=fonts
+            canvas,
+            size,
+            title=title,
+            kind=kind,
+            page=first_page + page,
+            pages=pages if pages is not None else own_pages,
+            fonts=fonts,
         )
         first = page * per_page
         on_page = min(per_page, total - first)
         _Chart(
             canvas, chart, labels, fonts, worksheet=True, note=table_labels.get("instructions")
-        ).draw(empty)
+        ).draw(shown)
         _draw_worksheet_table(
             canvas,
             table,
             table_labels,
-            [rows[i] if i < len(rows) else None for i in range(first, first + on_page)],
+            [cells[i] if i < len(cells) else None for i in range(first, first + on_page)],
             fonts,
         )
         canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
 
 
 def _require(table_labels: Mapping[str, str], keys: Sequence[str]) -> None:
@@ -613,10 +710,11 @@ def _draw_worksheet_table(
     canvas: Canvas,
     box: Rect,
     table_labels: Mapping[str, str],
-    rows: Sequence[tuple[int, int | None] | None],
+    rows: Sequence[WorksheetCells | None],
     fonts: FontSet,
 ) -> None:
-    """Columns to fill in by hand, the board number and points printed when known."""
+    """Columns to fill in by hand, with what is known printed (the board number and
+    points; on the answer page everything)."""
     columns = [
         _Column("board", 0.22, "centre"),
         _Column("our_points", 0.26, "centre"),
@@ -629,11 +727,7 @@ def _draw_worksheet_table(
     _draw_head(canvas, box.x, top, box.width, head_height, columns, table_labels, fonts)
     y = top - head_height
     for row in rows:
-        cells = ["", "", "", ""]
-        if row is not None:
-            board, points = row
-            cells[0] = str(board)
-            cells[1] = "" if points is None else str(points)
+        cells = list(row) if row is not None else ["", "", "", ""]
         _draw_cells(canvas, box.x, y, box.width, row_height, columns, cells, fonts, bold=False)
         y -= row_height
         _rule(canvas, box.x, y, box.width, _WORKSHEET_GRID)

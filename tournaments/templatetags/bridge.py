@@ -14,6 +14,7 @@ from django.utils.translation import get_language
 
 from scoring.cards import Seat, Strain, Suit
 from scoring.contracts import Contract
+from scoring.feedback import Feedback
 from tournaments import labels
 from tournaments.models import Pair
 
@@ -97,6 +98,12 @@ def pair_screen_names(pair: Pair, names: dict[int, str]) -> str:
 @register.filter
 def contract_text(contract: Contract | str) -> str:
     return labels.contract_text(contract)
+
+
+@register.filter
+def feedback_text(feedback: Feedback | None) -> str:
+    """A result's teaching feedback on one line (scoring.feedback, in the user's words)."""
+    return labels.feedback_text(feedback)
 
 
 @register.filter

@@ -1,0 +1,100 @@
+"""What the cards allowed, in real chromium: two tablets (one in English, one in
+Norwegian) save a board each and see the feedback at once; the teacher sees it on the
+board's traveller, then in Norwegian, and finds the pupil's page from the class."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractUser
+from playwright.sync_api import Browser, Page, expect
+
+from scoring.cards import Seat, Strain
+from scoring.dd import DDTable
+from tests.browser.conftest import log_in_as
+from tests.factories import running_session
+from tournaments import sessions
+from tournaments.models import Board, Session, Table
+
+
+def uniform_dd(**strains: int) -> str:
+    """Every seat takes the tricks given per strain (six in the others)."""
+    return DDTable(
+        {(seat, strain): strains.get(strain.value, 6) for seat in Seat for strain in Strain}
+    ).to_pbn()
+
+
+def first_board(session: Session, table: Table) -> int:
+    movement = sessions.session_movement(session)
+    return movement.boards(movement.entry(1, table.number).board_set)[0]
+
+
+def enter(tablet: Page, strain: str, level: str, tricks: str, save: str) -> None:
+    """Strain, part-score or game, tricks, Save (by value: the tablet's language varies)."""
+    tablet.locator(f'input[name="strain"][value="{strain}"]').check()
+    tablet.locator(f'input[name="level"][value="{level}"]').check()
+    tablet.locator(f'input[name="tricks"][value="{tricks}"]').check()
+    expect(tablet.locator(".score-preview")).to_contain_text("+")
+    tablet.get_by_role("button", name=save).click()
+
+
+def test_the_tables_and_the_teacher_see_what_the_cards_allowed(
+    page: Page,
+    browser: Browser,
+    alice: AbstractUser,
+    live_server,  # type: ignore[no-untyped-def]
+) -> None:
+    session = running_session(alice, seed="browser-feedback")
+    one, two = session.tables.order_by("number")[:2]
+    game_there, no_game = first_board(session, one), first_board(session, two)
+    Board.objects.filter(board_set=session.board_set, number=game_there).update(
+        dd_tricks=uniform_dd(H=10)
+    )
+    Board.objects.filter(board_set=session.board_set, number=no_game).update(
+        dd_tricks=uniform_dd(S=9)
+    )
+
+    english = browser.new_context(
+        base_url=live_server.url, locale="en-GB", viewport={"width": 800, "height": 1100}
+    ).new_page()
+    english.goto(f"/t/{one.token}/")
+    enter(english, "H", "part-score", "10", "Save")
+    line = english.locator(".feedback-line").first
+    expect(line).to_contain_text(
+        "What the cards allowed: Game was there: ♥ game makes 10 tricks · "
+        "Every trick the cards allow"
+    )
+    expect(english.locator("tr.own-result td.feedback")).to_contain_text("Game was there")
+
+    norwegian = browser.new_context(
+        base_url=live_server.url, locale="nb-NO", viewport={"width": 800, "height": 1100}
+    ).new_page()
+    norwegian.goto(f"/t/{two.token}/")
+    enter(norwegian, "S", "game", "9", "Lagre")
+    expect(norwegian.locator(".feedback-line").first).to_contain_text(
+        "Hva kortene ga: Utgangen gikk bet: delkontrakt var best · Alle stikkene kortene gir"
+    )
+
+    # The teacher's traveller, in English and then in Norwegian.
+    log_in_as(page, alice, live_server.url)
+    page.goto(f"/sessions/{session.pk}/boards/{game_there}/")
+    cell = page.locator("td.feedback").first
+    expect(cell).to_have_text(
+        "Game was there: ♥ game makes 10 tricks · Every trick the cards allow"
+    )
+    page.get_by_role("button", name="Norsk (bokmål)").click()
+    expect(page.locator("td.feedback").first).to_have_text(
+        "Utgang var mulig: utgang i ♥ gir 10 stikk · Alle stikkene kortene gir"
+    )
+    page.goto(f"/sessions/{session.pk}/boards/{no_game}/")
+    expect(page.locator("td.feedback").first).to_have_text(
+        "Utgangen gikk bet: delkontrakt var best · Alle stikkene kortene gir"
+    )
+
+    # The boards to discuss, and a pupil's page from the class page.
+    page.goto(f"/sessions/{session.pk}/feedback/")
+    expect(page.locator(".discuss-list li")).to_have_count(2)
+    page.goto(f"/classes/{session.school_class_id}/")
+    page.locator(".pupil-list a").first.click()
+    expect(page.locator("figure.term-chart svg")).to_be_visible()
+
+    for tablet in (english, norwegian):
+        tablet.context.close()

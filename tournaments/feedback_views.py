@@ -1,0 +1,169 @@
+"""Teaching feedback pages: a class's term, one pupil's term, a session's boards to
+discuss, and the session's printable lesson pack. Reads through
+:mod:`tournaments.feedback`; nothing is written."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.utils.formats import date_format, get_format
+from django.utils.safestring import mark_safe
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from scoring.feedback import games_count
+from tournaments import feedback, labels, selectors, sessions
+from tournaments.charts import TermChartLabels, TermPoint, term_svg
+from tournaments.curve_views import chart_labels, table_labels
+from tournaments.http import TeacherRequest, attachment, paper_size
+from tournaments.models import Session
+from tournaments.printing.boards import BoardPrint
+from tournaments.printing.lesson_pack import LessonPackPrint, PackBoardPrint, lesson_pack_pdf
+
+
+def _date(value: str) -> datetime.date | None:
+    try:
+        return datetime.date.fromisoformat(value) if value else None
+    except ValueError:
+        return None
+
+
+def _session(request: TeacherRequest, session_id: int) -> Session:
+    session = sessions.get_session_for_teacher(request.user, session_id)
+    if session.state == Session.State.DRAFT:
+        raise Http404
+    return session
+
+
+@require_GET
+@login_required
+def class_feedback(request: TeacherRequest, class_id: int) -> HttpResponse:
+    """Every pupil's and every pair's figures over a term (``?from=&to=``)."""
+    school_class = selectors.get_class_for_teacher(request.user, class_id)
+    start, end = _date(request.GET.get("from", "")), _date(request.GET.get("to", ""))
+    term = feedback.class_term(school_class, start=start, end=end)
+    context = {"school_class": school_class, "term": term, "start": start, "end": end}
+    return render(request, "tournaments/class_feedback.html", context)
+
+
+@require_GET
+@login_required
+def pupil_feedback(request: TeacherRequest, class_id: int, pupil_id: int) -> HttpResponse:
+    """One pupil's term: the figures, a small chart session by session, every deal."""
+    pupil = selectors.get_pupil_for_teacher(request.user, class_id, pupil_id)
+    school_class = pupil.school_class
+    start, end = _date(request.GET.get("from", "")), _date(request.GET.get("to", ""))
+    term = feedback.pupil_term(school_class, pupil, start=start, end=end)
+    points = [
+        TermPoint(
+            label=date_format(row.session.date, "SHORT_DATE_FORMAT"),
+            bid_there=row.figures.games_bid_there,
+            missed=row.figures.games_missed,
+            could_not_make=row.figures.games_could_not_make,
+            play=row.figures.play,
+        )
+        for row in term.sessions
+    ]
+    svg = term_svg(points, title=str(pupil), labels=term_chart_labels())
+    context = {
+        "school_class": school_class,
+        "pupil": pupil,
+        "term": term,
+        "start": start,
+        "end": end,
+        "svg": mark_safe(svg),  # built from escaped text by tournaments.charts
+    }
+    return render(request, "tournaments/pupil_feedback.html", context)
+
+
+def term_chart_labels() -> TermChartLabels:
+    return TermChartLabels(
+        games=_("Games"),
+        bid_there=_("bid when it was there"),
+        missed=_("missed"),
+        could_not_make=_("could not make"),
+        play=_("Play: tricks against what the cards allow"),
+        as_the_cards=_("as the cards allow"),
+        empty=_("No deals yet"),
+        decimal_mark=str(get_format("DECIMAL_SEPARATOR")),
+    )
+
+
+@require_GET
+@login_required
+def session_feedback(request: TeacherRequest, session_id: int) -> HttpResponse:
+    """The boards the tables most often got wrong, to discuss at the next lesson, and
+    how the field did on every board."""
+    session = _session(request, session_id)
+    outcomes = feedback.session_outcomes(session)
+    games = games_count(session.scoring_profile)
+    context = {
+        "session": session,
+        "outcomes": outcomes,
+        "to_discuss": feedback.boards_to_discuss(outcomes, games=games),
+        "games_count": games,
+    }
+    return render(request, "tournaments/session_feedback.html", context)
+
+
+@require_GET
+@login_required
+def lesson_pack(request: TeacherRequest, session_id: int) -> HttpResponse:
+    """The session's lesson pack as a PDF (``?paper=letter`` for Letter)."""
+    session = _session(request, session_id)
+    title = f"{session.school_class} · {date_format(session.date)}"
+    data = lesson_pack_pdf(
+        pack_print(feedback.session_pack(session), title=title), page_size=paper_size(request)
+    )
+    filename = f"{slugify(str(session.school_class))}-{session.date}-lesson-pack.pdf"
+    return attachment(data, filename, "application/pdf")
+
+
+def pack_print(pack: feedback.SessionPack, *, title: str) -> LessonPackPrint:
+    """The pack's figures in the reader's words."""
+    discuss = set(pack.to_discuss)
+    boards = []
+    answers = []
+    for item in pack.boards:
+        facts, lesson = item.facts, item.lesson
+        par = lesson.par
+        boards.append(
+            PackBoardPrint(
+                board=BoardPrint(
+                    number=facts.number,
+                    deal=facts.deal,
+                    dealer=facts.dealer,
+                    declarer=facts.declaration.declarer,
+                    dd=facts.dd,
+                    par=par,
+                ),
+                declares=labels.declares_text(facts.declaration.declarer, lesson.hcp),
+                par=_("The cards are not analysed yet")
+                if par is None
+                else labels.par_text(par.contract, par.declarer, par.net),
+                why=labels.board_why_text(lesson),
+                at_tables=item.outcome.text if item.outcome else "",
+                discuss=facts.number in discuss,
+            )
+        )
+        answers.append(
+            (
+                str(facts.number),
+                str(lesson.hcp),
+                "" if par is None else labels.contract_text(par.contract),
+                "" if par is None else str(par.tricks),
+            )
+        )
+    return LessonPackPrint(
+        title=title,
+        boards=boards,
+        curve=pack.curve,
+        answers=answers,
+        answer_dots=pack.answers,
+        chart_labels=chart_labels(),
+        table_labels=table_labels(),
+    )
