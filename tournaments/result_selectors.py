@@ -4,6 +4,7 @@ page for the round, travellers and the teacher's round grid. No writes here."""
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -12,11 +13,13 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.feedback import Feedback
 from scoring.movements import Entry as MovementEntry
 from scoring.movements import Movement, PairId, TableRound, table_card
+from scoring.profiles import get_profile
 from tournaments import labels, selectors, sessions
 from tournaments.models import (
     Board,
@@ -29,7 +32,7 @@ from tournaments.models import (
     Session,
     Table,
 )
-from tournaments.scores import Scored, result_feedback, score_played
+from tournaments.scores import Scored, result_feedback, score_played, score_result
 from tournaments.standings import TravellerLine, session_standings
 
 # --------------------------------------------------------------------------- ETags
@@ -211,6 +214,39 @@ def teacher_slot(
         session=session, round=round_, table=table, board_number=board_number
     ).first()
     return slot, result
+
+
+# ------------------------------------------------------------------- scores shown before saving
+
+
+def score_texts(board: selectors.BoardFacts, profile: str) -> dict[str, str]:
+    """The score every answer the entry panel allows would record, as the panel shows it
+    before saving ("N–S +420"), keyed "strain|level|tricks|revoke": the panel carries
+    them, so a tap asks the server nothing (static/js/score-preview.js)."""
+    return dict(_score_texts(board.number, board.deal.to_pbn(), profile, get_language()))
+
+
+@functools.lru_cache(maxsize=1024)
+def _score_texts(
+    number: int, deal: str, profile: str, language: str
+) -> tuple[tuple[str, str], ...]:
+    # Pure in the board's cards, the profile and the language; every table of a session
+    # shows the same boards, so each is worked out once.
+    board = selectors.board_facts(Board(number=number, deal=deal), profile=profile)
+    texts = []
+    for contract in get_profile(profile).contracts():
+        for tricks in range(14):
+            for revoke in (choice for choice, _label in Result.Revoke.choices):
+                scored = score_result(
+                    board=board,
+                    contract=contract,
+                    tricks_won=tricks,
+                    revoke=revoke,
+                    profile=profile,
+                )
+                key = f"{contract.strain.value}|{contract.kind.value}|{tricks}|{revoke}"
+                texts.append((key, labels.net_text(scored.ns_net)))
+    return tuple(texts)
 
 
 # --------------------------------------------------------------------------- travellers

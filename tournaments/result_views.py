@@ -4,6 +4,7 @@ selector or service from ``result_selectors`` / ``result_services`` and render."
 
 from __future__ import annotations
 
+import json
 import uuid
 from typing import Any
 
@@ -12,7 +13,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
@@ -30,10 +30,8 @@ from scoring.contracts import Contract
 from tournaments import result_selectors, result_services, sessions
 from tournaments.forms import ResultForm
 from tournaments.http import HtmxHttpRequest, TeacherRequest, etag, parse_id
-from tournaments.labels import net_text
 from tournaments.models import Result, Session
 from tournaments.result_selectors import TableAtWork
-from tournaments.scores import score_result
 from tournaments.selectors import BoardFacts
 
 
@@ -71,6 +69,7 @@ def _table_context(
     return {
         "table": found.table,
         "session": found.session,
+        "scores": _scores(current, found.session.scoring_profile),
         "view": view,
         "movement": view.movement,
         "round": view.round,
@@ -176,16 +175,27 @@ def _table_closed(request: HtmxHttpRequest, found: TableAtWork) -> HttpResponse:
 
 
 def _saved(request: HtmxHttpRequest, found: TableAtWork, result: Result) -> HttpResponse:
-    """After a save: to htmx just the board's traveller, at once (the partial then
-    reloads the rest of the page: the next board, Agree); otherwise the table's page."""
-    if request.htmx:
-        traveller = result_selectors.traveller(found.session, result.board_number)
-        return HttpResponse(
-            render_to_string(
-                "tournaments/table_saved.html", {"result": result, "traveller": traveller}
-            )
-        )
-    return redirect("tournaments:table_page", token=found.table.token)
+    """After a save: to htmx the table's page at once (the board's traveller, and the next
+    board or where to go), in place of its main part; otherwise a redirect to it."""
+    if not request.htmx:
+        return redirect("tournaments:table_page", token=found.table.token)
+    session = found.session
+    if session.state == Session.State.RUNNING and result.round == session.current_round:
+        return render(request, "tournaments/table.html#main", _table_context(found))
+    # A form sent again once its round or session had moved on: what it saved.
+    context = {
+        "table": found.table,
+        "result": result,
+        "traveller": result_selectors.traveller(session, result.board_number),
+    }
+    return render(request, "tournaments/table_saved.html", context)
+
+
+def _scores(board: BoardFacts | None, profile: str) -> str:
+    """The panel's scores before saving, for static/js/score-preview.js."""
+    if board is None:
+        return ""
+    return json.dumps(result_selectors.score_texts(board, profile), ensure_ascii=False)
 
 
 def _table_response(
@@ -200,22 +210,6 @@ def _table_response(
     if request.htmx:
         response = reselect(retarget(reswap(response, "outerHTML"), "#table-main"), "#table-main")
     return response
-
-
-@require_POST
-def table_preview(request: HtmxHttpRequest, token: str, board_number: int) -> HttpResponse:
-    """The score as it will be recorded ("N–S +420"), shown before saving."""
-    found = _table_at_work(token, board_number)  # the board comes with the table
-    session = found.session
-    if not found.running:
-        return HttpResponse(status=410)
-    movement = found.movement
-    entry = movement.entry(session.current_round, found.table.number)
-    if found.board is None or board_number not in movement.boards(entry.board_set):
-        return HttpResponse(status=404)
-    form = ResultForm(request.POST, profile=session.scoring_profile)
-    text = _preview_text(found.board, form, session.scoring_profile) if form.is_valid() else ""
-    return render(request, "includes/score_preview.html", {"text": text})
 
 
 def _own_result(token: str, result_id: int) -> Result:
@@ -301,16 +295,18 @@ def result_edit(
             return redirect(
                 "tournaments:traveller", session_id=session.pk, board_number=board_number
             )
+    board = result_selectors.board_for_session(session, board_number)
     context = {
         "session": session,
         "table": slot.table,
         "slot": slot,
-        "board": result_selectors.board_for_session(session, board_number),
+        "board": board,
         "result": result,
         "form": form,
         "round": round_,
         "action_errors": action_errors,
         "back_url": _next_url(request) or "",
+        "scores": _scores(board, session.scoring_profile),
     }
     return render(request, "tournaments/result_edit.html", context, status=status)
 
@@ -324,44 +320,6 @@ def _next_url(request: TeacherRequest) -> str | None:
     ):
         return url
     return None
-
-
-@require_POST
-@login_required
-def result_edit_preview(
-    request: TeacherRequest, session_id: int, round_: int, table_number: int, board_number: int
-) -> HttpResponse:
-    """The teacher's score preview, for a board of any round."""
-    session = sessions.get_session_for_teacher(request.user, session_id)
-    try:
-        slot, _result = result_selectors.teacher_slot(session, round_, table_number, board_number)
-    except ValidationError:
-        raise Http404 from None
-    form = ResultForm(request.POST, profile=session.scoring_profile)
-    text = ""
-    if form.is_valid():
-        text = _preview_text(
-            result_selectors.board_for_session(session, slot.board_number),
-            form,
-            session.scoring_profile,
-        )
-    return render(request, "includes/score_preview.html", {"text": text})
-
-
-def _preview_text(board: BoardFacts, form: ResultForm, profile: str) -> str:
-    """The score the answers of a valid form would record, or why they cannot."""
-    data = form.cleaned_data
-    try:
-        scored = score_result(
-            board=board,
-            contract=data["contract"],
-            tricks_won=data["tricks"],
-            revoke=data["revoke"],
-            profile=profile,
-        )
-    except ValidationError as error:
-        return " ".join(error.messages)
-    return net_text(scored.ns_net)
 
 
 def _apply_teacher_action(

@@ -40,11 +40,6 @@ urlpatterns = [
         name="table_result",
     ),
     path(
-        "t/<token:token>/boards/<int:board_number>/preview/",
-        result_views.table_preview,
-        name="table_preview",
-    ),
-    path(
         "t/<token:token>/results/<int:result_id>/agree/",
         result_views.table_agree,
         name="table_agree",
@@ -94,12 +89,6 @@ urlpatterns = [
         "<int:board_number>/",
         result_views.result_edit,
         name="result_edit",
-    ),
-    path(
-        "sessions/<int:session_id>/rounds/<int:round_>/tables/<int:table_number>/boards/"
-        "<int:board_number>/preview/",
-        result_views.result_edit_preview,
-        name="result_edit_preview",
     ),
     path(
         "sessions/<int:session_id>/flags/<int:flag_id>/dismiss/",

@@ -72,3 +72,38 @@ def test_two_tablets_enter_a_round_and_the_grid_turns_complete(
 
     for tablet in tablets:
         tablet.context.close()
+
+
+def test_taps_ask_nothing_and_a_save_brings_the_next_board_in_one_request(
+    page: Page,
+    alice: AbstractUser,
+    live_server,  # type: ignore[no-untyped-def]
+) -> None:
+    """The score shows as the answers are tapped, from the scores the panel carries; the
+    save's one answer is the next board; and when the teacher starts the next round the
+    table's page moves on by itself (its round check revalidated with an ETag)."""
+    from tournaments import sessions as session_services
+
+    session = running_session(alice, seed="browser-requests")
+    table = session.tables.get(number=1)
+    page.goto(f"/t/{table.token}/")
+    expect(page.get_by_role("heading", name="Board 1", exact=True)).to_be_visible()
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(f"{request.method} {request.url}"))
+    page.get_by_role("radio", name="Spades").check()
+    page.get_by_role("radio", name="Game").check()
+    page.get_by_role("radio", name="10", exact=True).check()
+    expect(page.locator(".score-preview")).to_contain_text("+420")
+    page.get_by_role("radio", name="9", exact=True).check()
+    expect(page.locator(".score-preview")).to_contain_text("+50")
+    assert sent == []  # the taps asked the server nothing
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("heading", name="Board 2", exact=True)).to_be_visible()
+    expect(page.get_by_text("How the other tables did")).to_be_visible()
+    assert [line.split("?")[0] for line in sent] == [
+        f"POST {live_server.url}/t/{table.token}/boards/1/"
+    ]
+    enter(page, "No trumps", "Part-score", "7")
+    expect(page.get_by_text("When the round is over")).to_be_visible()
+    session_services.session_change_round(session=session, step=1, from_round=1)
+    expect(page.get_by_role("heading", name="Table 1 · Round 2 of 3")).to_be_visible(timeout=15_000)

@@ -3,6 +3,8 @@ rules (idempotency, conflicts, validation)."""
 
 from __future__ import annotations
 
+import html as html_lib
+import json
 import re
 from typing import Any
 
@@ -46,23 +48,24 @@ def test_a_table_enters_its_boards_one_after_another(session: Session) -> None:
     assert re.search(r"<h2[^>]*>Board 2</h2>", page)
 
 
+def _panel_scores(html: str) -> dict[str, str]:
+    found = re.search(r'data-scores="([^"]*)"', html)
+    assert found is not None
+    return json.loads(html_lib.unescape(found.group(1)))  # type: ignore[no-any-return]
+
+
 def test_the_score_shows_before_saving(session: Session) -> None:
     tab = table(session, 1)
     board = selectors.board_facts(Board.objects.get(board_set=session.board_set, number=1))
     side = "N–S" if board.declaration.declarer in (Seat.NORTH, Seat.SOUTH) else "E–W"
-    html = (
-        Client()
-        .post(f"/t/{tab.token}/boards/1/preview/", {"strain": "S", "level": "game", "tricks": 10})
-        .content.decode()
-    )
-    assert f"{side} +420" in html
-    html = (
-        Client()
-        .post(f"/t/{tab.token}/boards/1/preview/", {"strain": "S", "level": "game", "tricks": 9})
-        .content.decode()
-    )
+    scores = _panel_scores(Client().get(f"/t/{tab.token}/").content.decode())
+    assert scores["S|game|10|"] == f"{side} +420"
     other = "E–W" if side == "N–S" else "N–S"
-    assert f"{other} +50" in html
+    assert scores["S|game|9|"] == f"{other} +50"
+    client = Client()
+    client.cookies["django_language"] = "nb"
+    norwegian = _panel_scores(client.get(f"/t/{tab.token}/").content.decode())
+    assert norwegian["S|game|9|"] == ("Ø–V +50" if other == "E–W" else "N–S +50")
 
 
 def test_the_same_form_twice_makes_one_result(session: Session) -> None:
