@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from scoring.contracts import Contract
 from tournaments import sessions
 from tournaments.labels import contract_text
-from tournaments.models import Flag, Result, ResultChange, Session, Table
+from tournaments.models import Flag, Pair, Result, ResultChange, Session, Table
 from tournaments.result_selectors import Slot, board_for_session, slot_for
 from tournaments.scores import score_result
 
@@ -100,7 +100,6 @@ def _standing(session: Session, table: Table, round_: int, board_number: int) ->
 # --------------------------------------------------------------------------- a table
 
 
-@transaction.atomic
 def result_record(
     *,
     table: Table,
@@ -111,6 +110,7 @@ def result_record(
     idempotency_key: str = "",
     shown_round: int | None = None,
     entered_by: User | None = None,
+    _again: bool = True,
 ) -> Result:
     """A table records its result for a board of the current round.
 
@@ -119,27 +119,31 @@ def result_record(
     moved on; the same key with another board or other answers raises
     :class:`KeyReused` (a ValidationError) and changes nothing. A board that already
     has a result at this table (another device) raises :class:`ResultConflict` with the
-    result that stands; nothing is overwritten. A form shown in another round than the
-    current one (``shown_round``) raises :class:`RoundMovedOn`, a closed session
-    :class:`SessionNotRunning`, and a board not played here now a ValidationError.
+    result that stands, unless it is the same result; nothing is overwritten. A form
+    shown in another round than the current one (``shown_round``) raises
+    :class:`RoundMovedOn`, a closed session :class:`SessionNotRunning`, and a board not
+    played here now a ValidationError.
+
+    Every table of a class saves at the same moment, and on SQLite each write waits for
+    the database's one write lock: so the checks read first, outside any transaction,
+    and the write is a short transaction of three statements. It counts the session's
+    change only if the session still runs in the round the checks saw (a conditional
+    UPDATE, which also locks the session's row until the end, so the teacher's round
+    change waits), confirms both pairs still play, and inserts. If anything moved in
+    between (the round, another device, the same form sent twice at once: the unique
+    constraints see to those), the checks run once more and say what happened.
     """
-    session = _locked(table.session)
-    # The form sent before, and the board's result at this table now, in one read.
+    session = Session.objects.get(pk=table.session_id)
+    answers = (str(contract), tricks_won, revoke)
     wanted = Q(round=session.current_round, board_number=board_number)
     if idempotency_key:
         wanted |= Q(idempotency_key=idempotency_key)
-    found = Result.objects.filter(wanted, table=table)
     standing = None
-    for result in found:
+    for result in Result.objects.filter(wanted, table=table):
         if idempotency_key and result.idempotency_key == idempotency_key:
-            if (result.board_number, *_answers(result)) != (
-                board_number,
-                str(contract),
-                tricks_won,
-                revoke,
-            ):
+            if (result.board_number, *_answers(result)) != (board_number, *answers):
                 raise KeyReused(result)
-            return result
+            return result  # the form sent before
         standing = result
     if session.state != Session.State.RUNNING:
         raise SessionNotRunning
@@ -148,7 +152,7 @@ def result_record(
     movement = sessions.session_movement(session)
     slot = slot_for(session, movement, table, board_number, session.current_round)
     if standing is not None:
-        if _answers(standing) == (str(contract), tricks_won, revoke):
+        if _answers(standing) == answers:
             return standing  # a second tablet at the table sent the same result
         raise ResultConflict(standing)
     scored = score_result(
@@ -158,7 +162,7 @@ def result_record(
         revoke=revoke,
         profile=session.scoring_profile,
     )
-    return Result.objects.create(
+    result = Result(
         session=session,
         table=table,
         round=slot.round,
@@ -173,6 +177,37 @@ def result_record(
         idempotency_key=idempotency_key or None,
         entered_by=entered_by,
     )
+    try:
+        with transaction.atomic():
+            still = Session.objects.filter(
+                pk=session.pk, state=Session.State.RUNNING, current_round=slot.round
+            )
+            playing = Pair.objects.playing_in(slot.round).filter(
+                pk__in=[slot.ns_pair.pk, slot.ew_pair.pk]
+            )
+            if not still.mark_changed() or playing.count() != 2:
+                raise _MovedOn
+            result.save()
+    except (IntegrityError, _MovedOn):
+        if not _again:
+            raise
+        # The checks again, on what is there now: they say what happened.
+        return result_record(
+            table=table,
+            board_number=board_number,
+            contract=contract,
+            tricks_won=tricks_won,
+            revoke=revoke,
+            idempotency_key=idempotency_key,
+            shown_round=shown_round if shown_round is not None else slot.round,
+            entered_by=entered_by,
+            _again=False,
+        )
+    return result
+
+
+class _MovedOn(Exception):
+    """The session or a pair changed between a save's checks and its write."""
 
 
 @transaction.atomic
