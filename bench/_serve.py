@@ -83,6 +83,9 @@ class Site:
     def start(self, *, workers: int = 2) -> None:
         """``manage.py serve`` as ``make run`` starts it, until it says it is ready."""
         serve = ["serve", "--port", str(self.port), "--workers", str(workers)]
+        serve += (
+            ["--threads", os.environ["BENCH_THREADS"]] if os.environ.get("BENCH_THREADS") else []
+        )
         self.server = subprocess.Popen(
             [sys.executable, "manage.py", *serve],
             cwd=ROOT,

@@ -25,21 +25,24 @@ with ETags, as a browser does.
 
 For a rising number of classes (after a warm-up in which the tables arrive over a few
 seconds) it prints: the saves' p50/p95 (ms), the other requests' p95, errors, requests
-per second and the load average, and the largest number of classes whose p95 save stays
-within 300 ms with no error.
+per second, the load average, the cores the server and the client kept busy on average,
+and the largest number of classes whose p95 save stays within 300 ms with no error.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import multiprocessing
 import os
+import resource
 import time
 from multiprocessing.queues import Queue
 from typing import Any
 
-from _serve import TABLES, ClassPlan, make_classes, reset_classes, scratch_site
+import psutil
+from _serve import TABLES, ClassPlan, Site, make_classes, reset_classes, scratch_site
 from _tablets import Device, Stats, projector, table, teacher
 
 GOAL_P95_MS = 300.0
@@ -75,9 +78,27 @@ async def lesson(
 def client(
     base: str, plans: list[ClassPlan], cookie: str, warmup: float, seconds: float, out: Queue[Any]
 ) -> None:
-    """The load, in a process of its own."""
+    """The load, in a process of its own (it reports the CPU it used itself). Python's
+    garbage collector is off in it: a collection pausing the client for a tenth of a
+    second would be counted as the server's slowness."""
+    gc.disable()
     stats = asyncio.run(lesson(base, plans, cookie, warmup, seconds))
-    out.put((stats.saves, dict(stats.others), dict(stats.errors)))
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = used.ru_utime + used.ru_stime
+    out.put((stats.saves, dict(stats.others), dict(stats.errors), cpu))
+
+
+def server_cpu(site: Site) -> float:
+    """CPU seconds used so far by the server's processes (gunicorn and its workers)."""
+    assert site.server is not None
+    total = 0.0
+    for process in psutil.Process(site.server.pid).children(recursive=True):
+        try:
+            times = process.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+    return total
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -104,7 +125,7 @@ def main() -> int:
         )
         print(
             f"{'classes':>7} {'saves':>6} {'p50 ms':>7} {'p95 ms':>7} {'others p95':>10} "
-            f"{'req/s':>6} {'errors':>6} {'load':>5}  verdict"
+            f"{'req/s':>6} {'errors':>6} {'load':>5} {'server':>6} {'client':>6}  verdict"
         )
         passing = 0
         fork = multiprocessing.get_context("fork")
@@ -115,9 +136,13 @@ def main() -> int:
                 target=client,
                 args=(site.base, plans[:count], cookie, args.warmup, args.seconds, out),
             )
+            before, started = server_cpu(site), time.monotonic()
             load.start()
-            saves, others, errors = out.get()
+            saves, others, errors, client_cpu = out.get()
             load.join()
+            wall = time.monotonic() - started
+            # Cores busy on average during the level (warm-up included).
+            cores = (server_cpu(site) - before) / wall, client_cpu / wall
             load_average = os.getloadavg()[0]
             rate = others.pop("_rate", [0.0])[0]
             other_times = [t for values in others.values() for t in values]
@@ -129,7 +154,7 @@ def main() -> int:
             print(
                 f"{count:>7} {len(saves):>6} {p50:>7.0f} {p95:>7.0f} "
                 f"{percentile(other_times, 0.95) * 1000:>10.0f} {rate:>6.0f} {failed:>6} "
-                f"{load_average:>5.2f}  {'ok' if ok else 'over'}"
+                f"{load_average:>5.2f} {cores[0]:>6.2f} {cores[1]:>6.2f}  {'ok' if ok else 'over'}"
                 + (f"  {errors}" if errors else "")
             )
             if not ok:
