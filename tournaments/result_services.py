@@ -1,12 +1,13 @@
 """Writes of result entry: a table saving a board, the teacher entering or correcting
 one, marking it not played or adjusting it, the opponents agreeing, a table's flag.
 
-Every write to a session's results first locks the session's row (``SELECT ... FOR
-UPDATE`` on PostgreSQL; on SQLite an ``IMMEDIATE`` transaction holds the write lock from
-its start). The checks that follow (is the session running, in which round, is this
-pair still playing, does the board already have a result) therefore cannot go stale
-before the write: the teacher starting the next round, another tablet, a pair sitting
-out all wait for the lock, and the database's unique constraints back it up.
+Every write counts a change of the session (``Session.revision``, for the ETags of the
+pages polled) and locks the session's row for the rest of its transaction (on SQLite
+an ``IMMEDIATE`` transaction holds the database's write lock from its start). The
+teacher's writes take the lock first and check after, so nothing they check can go
+stale. A table's save, the request a whole class sends at once, checks first and then
+writes in a short transaction whose conditional update confirms what the checks saw
+(see :func:`result_record`); the unique constraints settle a race with another device.
 """
 
 from __future__ import annotations
