@@ -236,7 +236,7 @@ def report_text(report: PbnReport, *, name: str) -> str:
             labels.declares_text(board.declarer, board.lesson.hcp),
             _("The cards are not analysed yet")
             if par is None
-            else labels.par_text(par.contract, par.declarer, par.net),
+            else labels.lesson_par_text(board.lesson),
         ]
         lines.append(" · ".join(head))
         lines.append("  " + labels.board_why_text(board.lesson))
