@@ -766,7 +766,7 @@ def counts_text(counts: Iterable[int]) -> str:
 
 def tricks_text(tricks: int, tricks_won: int, *, revoke: bool = False) -> str:
     """Declarer's tricks as scored, with the revoke's trick shown beside them: "10",
-    "10, 9 + 1 for the revoke" (a defender revoked), "9, 10 − 1 for the revoke" (the
+    "10, 9 + 1 for the revoke" (a defender revoked), "9, 10 - 1 for the revoke" (the
     declaring side did), "13 (revoke)" when there was no trick to move."""
     if tricks > tricks_won:
         # Translators: the tricks scored, then the tricks won in play and the trick a
@@ -778,8 +778,8 @@ def tricks_text(tricks: int, tricks_won: int, *, revoke: bool = False) -> str:
         }
     if tricks < tricks_won:
         # Translators: the tricks scored, then the tricks won in play and the trick the
-        # declaring side's revoke gave the defenders: "9, 10 − 1 for the revoke".
-        return gettext("%(tricks)s, %(won)s − %(moved)s for the revoke") % {
+        # declaring side's revoke gave the defenders: "9, 10 - 1 for the revoke".
+        return gettext("%(tricks)s, %(won)s - %(moved)s for the revoke") % {
             "tricks": tricks,
             "won": tricks_won,
             "moved": tricks_won - tricks,

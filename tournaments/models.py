@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
@@ -282,8 +284,14 @@ class Session(models.Model):
         with the teacher's own table, that table (``"target:21-22:7,…"``)."""
         if self.target_table is None or not is_target_profile(self.scoring_profile):
             return self.scoring_profile
-        bands = [(int(low), int(high), int(tricks)) for low, high, tricks in self.target_table]
-        return TargetProfile(TargetTable.from_bands("", bands)).key
+        rows = tuple((int(low), int(high), int(tricks)) for low, high, tricks in self.target_table)
+        return _target_key(rows)
+
+
+@functools.lru_cache(maxsize=256)
+def _target_key(bands: tuple[tuple[int, int, int], ...]) -> str:
+    # Asked for every result scored (a traveller, the standings): check the table once.
+    return TargetProfile(TargetTable.from_bands("", bands)).key
 
 
 class PairQuerySet(models.QuerySet["Pair"]):

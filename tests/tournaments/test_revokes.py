@@ -26,7 +26,7 @@ from tournaments.models import Result, Session, Table
     [
         (10, 10, False, "10", "10"),
         (10, 9, True, "10, 9 + 1 for the revoke", "10, 9 + 1 for renonsen"),
-        (9, 10, True, "9, 10 − 1 for the revoke", "9, 10 − 1 for renonsen"),
+        (9, 10, True, "9, 10 - 1 for the revoke", "9, 10 - 1 for renonsen"),
         (13, 13, True, "13 (revoke)", "13 (renons)"),
     ],
 )
@@ -70,7 +70,7 @@ def revoked(alice: AbstractBaseUser) -> tuple[Session, Result, Result]:
 
 
 DEFENDERS = "10, 9 + 1 for the revoke"
-DECLARERS = "9, 10 − 1 for the revoke"
+DECLARERS = "9, 10 - 1 for the revoke"
 
 
 @pytest.mark.django_db
