@@ -271,6 +271,15 @@ class BoardOutcome:
     best: int
     missed: int
     could_not_make: int
+    #: The tricks the declaring side needs under a target scoring; None otherwise.
+    target: int | None = None
+
+    @property
+    def target_par_text(self) -> str:
+        """Under a target scoring, the par in targets ("Target 8: ♠ makes 9"); else ""."""
+        if self.target is None or self.par is None:
+            return ""
+        return labels.target_par_text(self.target, self.par.contract.strain, self.par.tricks)
 
     @property
     def other(self) -> int:
@@ -291,12 +300,15 @@ class BoardOutcome:
         )
 
 
-def board_outcome(number: int, par: Par | None, feedbacks: Iterable[Feedback]) -> BoardOutcome:
+def board_outcome(
+    number: int, par: Par | None, feedbacks: Iterable[Feedback], *, target: int | None = None
+) -> BoardOutcome:
     """Count a board's results by what their feedback says."""
     judged = [f for f in feedbacks if f.choice is not None]
     return BoardOutcome(
         number=number,
         par=par,
+        target=target,
         judged=len(judged),
         best=sum(f.choice is not None and f.choice.code is Code.BEST for f in judged),
         missed=sum(f.game_missed for f in judged),
@@ -311,6 +323,7 @@ def session_outcomes(session: Session) -> list[BoardOutcome]:
             traveller.number,
             traveller.par,
             (line.feedback for line in traveller.lines if line.feedback is not None),
+            target=traveller.target,
         )
         for traveller in session_standings(session).travellers
     ]

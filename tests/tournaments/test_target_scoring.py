@@ -401,6 +401,7 @@ def test_the_board_page_and_its_par_speak_in_targets(
     assert boards["B2"].value == par
     pdf = _pdf_text(alice_client.get(f"/sessions/{session.pk}/export/travellers-pdf/").content)
     assert par in pdf
+    assert par in alice_client.get(f"/sessions/{session.pk}/feedback/").content.decode()
     # The table's feedback tells the better strain in targets too.
     html = alice_client.get(f"/sessions/{session.pk}/boards/1/").content.decode()
     if target <= 9:  # hearts (6 tricks) fail where spades make
