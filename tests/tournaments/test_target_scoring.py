@@ -21,6 +21,7 @@ from scoring.profiles import SLIDING_SCALE, TargetProfile, TargetTable, get_prof
 from tests.factories import running_session
 from tournaments import result_selectors, result_services, selectors, sessions
 from tournaments.models import Board, Pupil, Result, SchoolClass, Session, Table
+from tournaments.pbn_feedback import pbn_feedback
 from tournaments.standings import session_standings
 
 #: A teacher's own table, stricter than the sliding scale: 21–40 points need 7 + 1
@@ -440,3 +441,25 @@ def test_board_slips_curtain_cards_and_travellers_print_the_target(
     alice_client.cookies["django_language"] = "nb"
     text = _pdf_text(alice_client.get(f"/sessions/{session.pk}/print/board-slips/").content)
     assert f"Mål: {targets[1]} stikk" in text
+
+
+@pytest.mark.django_db
+def test_the_pbn_names_the_sessions_own_table_and_the_feedback_command_reads_it(
+    alice: AbstractBaseUser, alice_client: Client
+) -> None:
+    session = running_session(alice, seed="target-pbn", target_table=OURS)
+    facts = _facts(session, 1)
+    assert facts.target is not None
+    result_services.result_record(
+        table=_where(session, 1), board_number=1, contract="1S", tricks_won=facts.target
+    )
+    text = alice_client.get(f"/sessions/{session.pk}/export/pbn/").content.decode()
+    assert f'[MinibridgeScoring "{session.profile_key}"]' in text
+    report = pbn_feedback(text.encode(), analyse=lambda deals: [_dd_all(6) for _ in deals])
+    assert report.profile == session.profile_key
+    [board] = [board for board in report.boards if board.number == 1]
+    assert board.lesson.target == facts.target
+
+
+def _dd_all(tricks: int) -> DDTable:
+    return DDTable({(seat, strain): tricks for seat in Seat for strain in Strain})
