@@ -233,6 +233,7 @@ def session_target_table(request: TeacherRequest, session_id: int) -> HttpRespon
         "bands": sorted(bands),
         "targets_scoring": is_target_profile(session.scoring_profile),
         "custom": session.target_table is not None,
+        "profile_name": labels.PROFILE_NAMES.get(session.scoring_profile, ""),
     }
     return render(request, "tournaments/session_target_table.html", context, status=status)
 

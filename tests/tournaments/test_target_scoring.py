@@ -261,6 +261,7 @@ def test_the_page_shows_the_table_and_saves_a_good_one(
     assert 'name="low_9" id="id_low_9" value="25"' in html
     assert 'name="high_9" id="id_high_9" value="27"' in html
     assert "Save the table" in html
+    assert "This session does not score by targets yet." in html
     assert bob_client.get(url).status_code == 404
     assert alice_client.get(f"/sessions/{session.pk}/setup/").content.decode().count(url) == 1
     form = {f"low_{t}": str(low) for low, _high, t in OURS} | {
@@ -272,6 +273,17 @@ def test_the_page_shows_the_table_and_saves_a_good_one(
     session.refresh_from_db()
     assert session.target_table == [list(row) for row in OURS]
     assert session.scoring_profile == "target"
+    assert "This session uses your own table, below." in alice_client.get(url).content.decode()
+    # Back to a published table, in one tap.
+    response = alice_client.post(url, {"preset": "target-french"})
+    assert response.status_code == 302
+    html = alice_client.get(url).content.decode()
+    assert "The session now uses the published table." in html
+    assert (
+        "This session uses the published table: Target tricks from the points (French table)."
+        in html
+    )
+    assert 'name="low_7" id="id_low_7" value="20"' in html
 
 
 @pytest.mark.django_db
