@@ -82,7 +82,7 @@ from scoring.cards import Deal, Seat, Strain, Suit
 from scoring.contracts import Contract, ContractKind
 from scoring.curves import GAME_GUIDELINE_HCP
 from scoring.dd import DDTable, Par, minibridge_par
-from scoring.profiles import Profile, ScoreUnit, check_tricks, get_profile
+from scoring.profiles import Profile, ScoreUnit, TargetProfile, check_tricks, get_profile
 
 #: Contract kinds that count as "a game was bid": a slam is a game and more.
 GAME_KINDS = frozenset({ContractKind.GAME, ContractKind.SLAM})
@@ -155,6 +155,9 @@ class Feedback:
     dd_tricks: int | None  # declarer's double-dummy tricks in the strain played
     games_count: bool
     game_there: bool | None
+    #: Under a target profile, the tricks the declaring side needs (from its points):
+    #: the feedback then speaks in targets ("Target 8: ♠ makes 9"). None otherwise.
+    target: int | None = None
 
     @property
     def analysed(self) -> bool:
@@ -224,6 +227,11 @@ def feedback(
     chosen = scoring_profile.admit(contract)
     check_tricks(tricks)
     counts = games_count(scoring_profile)
+    target = (
+        scoring_profile.table.target_for(hcp)
+        if isinstance(scoring_profile, TargetProfile) and hcp is not None
+        else None
+    )
     if dd is None:
         return Feedback(
             contract=chosen,
@@ -234,6 +242,7 @@ def feedback(
             dd_tricks=None,
             games_count=counts,
             game_there=None,
+            target=target,
         )
     par = minibridge_par(dd, declarer, profile=scoring_profile, hcp=hcp)
     dd_tricks = dd[declarer, chosen.strain]
@@ -250,6 +259,7 @@ def feedback(
         dd_tricks=dd_tricks,
         games_count=counts,
         game_there=game_there,
+        target=target,
     )
 
 

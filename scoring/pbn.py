@@ -241,7 +241,8 @@ class PbnBoard:
     ``dd_tricks`` gives, for each declarer and strain, the tricks declarer wins double
     dummy (all 20 pairs, or None). ``par`` is the Minibridge par as text, e.g.
     ``"4S S 420"``. ``extra_tags`` are further ``(name, value)`` tags, kept sorted by
-    name; ``tables`` are further table sections such as a ``ScoreTable``.
+    name; ``tables`` are further table sections such as a ``ScoreTable``; ``comments``
+    are lines of commentary written after them as ``{…}`` (PBN 2.1 §3.8).
     """
 
     number: int
@@ -251,6 +252,7 @@ class PbnBoard:
     par: str | None = None
     extra_tags: tuple[tuple[str, str], ...] = ()
     tables: tuple[PbnTable, ...] = ()
+    comments: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 1:
@@ -278,6 +280,10 @@ class PbnBoard:
                 raise PbnError(f"Board {self.number}: the {name} tag has a line break or tab")
         object.__setattr__(self, "extra_tags", extra)
         object.__setattr__(self, "tables", tuple(self.tables))
+        for comment in self.comments:
+            if "}" in comment or _has_control(comment):
+                raise PbnError(f"Board {self.number}: a comment cannot hold a '}}' or a line break")
+        object.__setattr__(self, "comments", tuple(self.comments))
 
     @property
     def declaration(self) -> Declaration:
@@ -381,6 +387,7 @@ def _game_lines(board: PbnBoard, *, event: str, site: str, date: str, scoring: s
     lines.extend(_tag_line(name, supplemental[name]) for name in sorted(supplemental))
     for table in sorted(tables, key=lambda table: table.tag):
         lines.extend(table.lines())
+    lines.extend(f"{{{comment}}}" for comment in board.comments)
     return lines
 
 

@@ -37,6 +37,8 @@ names do not cover such as a teacher's own target table, by passing a profile ob
 
 from __future__ import annotations
 
+import functools
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -134,6 +136,12 @@ class Profile(ABC):
     @abstractmethod
     def label(self) -> str:
         """A short English description for lists of choices."""
+
+    @property
+    def key(self) -> str:
+        """What :func:`get_profile` takes to give this profile back (its name, unless a
+        profile's options go beyond the registered names)."""
+        return self.name
 
     @property
     def slams(self) -> bool:
@@ -325,43 +333,9 @@ class TargetTable:
     bands: tuple[TargetBand, ...]
 
     def __post_init__(self) -> None:
-        given: dict[int, TargetBand] = {}
-        for band in self.bands:
-            if not MIN_SIDE_HCP - 1 <= band.low <= band.high <= MAX_SIDE_HCP:
-                raise ScoringError(
-                    ErrorCode.TARGET_TABLE_RANGE,
-                    f"The band {band.low}–{band.high} HCP is not possible; bands run from "
-                    f"low to high between {MIN_SIDE_HCP - 1} and {MAX_SIDE_HCP} HCP",
-                    low=band.low,
-                    high=band.high,
-                )
-            if not BOOK + 1 <= band.tricks <= ALL_TRICKS:
-                raise ScoringError(
-                    ErrorCode.TARGET_TABLE_TRICKS,
-                    f"A target of {band.tricks} tricks for {band.low}–{band.high} HCP is "
-                    f"not allowed; a target is from {BOOK + 1} to {ALL_TRICKS} tricks",
-                    low=band.low,
-                    high=band.high,
-                    tricks=band.tricks,
-                )
-            for hcp in range(band.low, band.high + 1):
-                if hcp in given:
-                    raise ScoringError(
-                        ErrorCode.TARGET_TABLE_OVERLAP,
-                        f"{hcp} HCP has two targets ({given[hcp]}; {band}); "
-                        "give each count exactly one",
-                        hcp=hcp,
-                    )
-                given[hcp] = band
-        missing = [h for h in range(MIN_SIDE_HCP, MAX_SIDE_HCP + 1) if h not in given]
-        if missing:
-            listed = ", ".join(str(h) for h in missing)
-            raise ScoringError(
-                ErrorCode.TARGET_TABLE_GAP,
-                f"No target for {listed} HCP; every count from {MIN_SIDE_HCP} to "
-                f"{MAX_SIDE_HCP} needs one",
-                missing=missing,
-            )
+        problems = target_table_problems(self.bands)
+        if problems:
+            raise problems[0]
 
     @classmethod
     def from_bands(cls, name: str, bands: Iterable[tuple[int, int, int]]) -> TargetTable:
@@ -376,6 +350,101 @@ class TargetTable:
     def targets(self) -> dict[int, int]:
         """Every combined HCP from 21 to 40 with its target."""
         return {hcp: self.target_for(hcp) for hcp in range(MIN_SIDE_HCP, MAX_SIDE_HCP + 1)}
+
+    @property
+    def spec(self) -> str:
+        """The bands as one line of text, lowest first: ``"21-22:7,23-24:8,…"``
+        (:meth:`parse` reads it back)."""
+        return ",".join(
+            f"{band.low}-{band.high}:{band.tricks}"
+            for band in sorted(self.bands, key=lambda band: band.low)
+        )
+
+    @classmethod
+    def parse(cls, spec: str, *, name: str = "custom") -> TargetTable:
+        """The table written by :attr:`spec`; a ``ScoringError`` for anything else."""
+        bands = []
+        for item in spec.split(","):
+            match = _SPEC_BAND.fullmatch(item.strip())
+            if match is None:
+                raise ScoringError(
+                    ErrorCode.PROFILE_UNKNOWN,
+                    f"{spec!r} is not a target table; write bands as 21-22:7,23-24:8,…",
+                    profile=spec,
+                )
+            bands.append((int(match["low"]), int(match["high"]), int(match["tricks"])))
+        return cls.from_bands(name, bands)
+
+    def same_bands(self, other: TargetTable) -> bool:
+        """Whether both tables give every count the same target (names aside)."""
+        return self.spec == other.spec
+
+
+_SPEC_BAND = re.compile(r"(?P<low>\d{1,2})-(?P<high>\d{1,2}):(?P<tricks>\d{1,2})")
+
+
+def target_table_problems(bands: Iterable[TargetBand]) -> list[ScoringError]:
+    """Everything wrong with a target table made of ``bands``, each as the
+    ``ScoringError`` it raises (empty when the table is good): a band outside 20–40
+    HCP or running high to low, a target outside 7–13 tricks, each count with two
+    targets (an overlap, once per pair of bands), and the counts with none (a gap)."""
+    problems: list[ScoringError] = []
+    given: dict[int, TargetBand] = {}
+    overlapping: set[tuple[TargetBand, TargetBand]] = set()
+    for band in bands:
+        if not MIN_SIDE_HCP - 1 <= band.low <= band.high <= MAX_SIDE_HCP:
+            problems.append(
+                ScoringError(
+                    ErrorCode.TARGET_TABLE_RANGE,
+                    f"The band {band.low}–{band.high} HCP is not possible; bands run from "
+                    f"low to high between {MIN_SIDE_HCP - 1} and {MAX_SIDE_HCP} HCP",
+                    low=band.low,
+                    high=band.high,
+                )
+            )
+            continue
+        if not BOOK + 1 <= band.tricks <= ALL_TRICKS:
+            problems.append(
+                ScoringError(
+                    ErrorCode.TARGET_TABLE_TRICKS,
+                    f"A target of {band.tricks} tricks for {band.low}–{band.high} HCP is "
+                    f"not allowed; a target is from {BOOK + 1} to {ALL_TRICKS} tricks",
+                    low=band.low,
+                    high=band.high,
+                    tricks=band.tricks,
+                )
+            )
+        for hcp in range(band.low, band.high + 1):
+            earlier = given.get(hcp)
+            if earlier is None:
+                given[hcp] = band
+                continue
+            if (earlier, band) in overlapping:
+                continue
+            overlapping.add((earlier, band))
+            both = range(max(earlier.low, band.low), min(earlier.high, band.high) + 1)
+            problems.append(
+                ScoringError(
+                    ErrorCode.TARGET_TABLE_OVERLAP,
+                    f"{hcp} HCP has two targets ({earlier}; {band}); give each count exactly one",
+                    hcp=hcp,
+                    low=both[0],
+                    high=both[-1],
+                    tricks=(earlier.tricks, band.tricks),
+                )
+            )
+    missing = [h for h in range(MIN_SIDE_HCP, MAX_SIDE_HCP + 1) if h not in given]
+    if missing:
+        listed = ", ".join(str(h) for h in missing)
+        problems.append(
+            ScoringError(
+                ErrorCode.TARGET_TABLE_GAP,
+                f"No target for {listed} HCP; every count from {MIN_SIDE_HCP} to "
+                f"{MAX_SIDE_HCP} needs one",
+                missing=missing,
+            )
+        )
+    return problems
 
 
 def check_side_hcp(hcp: int) -> int:
@@ -422,6 +491,16 @@ class TargetProfile(Profile):
         return "target-custom"
 
     @property
+    def key(self) -> str:
+        """What :func:`get_profile` takes to give this profile back: the registered
+        name for a published table, otherwise ``"target:"`` and the table's bands
+        (:attr:`TargetTable.spec`), so a teacher's own table travels as text."""
+        for preset in (SLIDING_SCALE, FRENCH_DECISION_TABLE):
+            if self.table.same_bands(preset):
+                return TargetProfile(preset).name
+        return TARGET_KEY_PREFIX + self.table.spec
+
+    @property
     def label(self) -> str:
         return f"Target tricks ({self.table.name})"
 
@@ -438,6 +517,9 @@ class TargetProfile(Profile):
 
 
 DEFAULT_PROFILE = "ebu"
+#: How a teacher's own target table is named where a profile name is taken:
+#: ``"target:21-22:7,23-24:8,…"`` (:attr:`TargetProfile.key`).
+TARGET_KEY_PREFIX = "target:"
 
 #: Every named profile. Read-only.
 PROFILES: Mapping[str, Profile] = MappingProxyType(
@@ -462,6 +544,8 @@ def get_profile(profile: str | Profile = DEFAULT_PROFILE) -> Profile:
     if it already is a :class:`Profile`."""
     if isinstance(profile, Profile):
         return profile
+    if profile.startswith(TARGET_KEY_PREFIX):
+        return _custom_target(profile.removeprefix(TARGET_KEY_PREFIX))
     found = PROFILES.get(profile.strip().lower())
     if found is None:
         raise ScoringError(
@@ -470,3 +554,15 @@ def get_profile(profile: str | Profile = DEFAULT_PROFILE) -> Profile:
             profile=profile,
         )
     return found
+
+
+@functools.lru_cache(maxsize=64)
+def _custom_target(spec: str) -> TargetProfile:
+    # Every score of a session with its own table asks again: parse each table once.
+    return TargetProfile(TargetTable.parse(spec))
+
+
+def is_target_profile(profile: str | Profile) -> bool:
+    """Whether ``profile`` scores against targets set by the points (its unit is deals
+    won): ``target``, ``target-french`` or a teacher's own table."""
+    return get_profile(profile).unit is ScoreUnit.DEALS

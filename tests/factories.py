@@ -21,9 +21,12 @@ def running_session(
     movement_style: str = "skip",
     seed: str = "tests",
     class_name: str = "8A",
+    scoring_profile: str = "ebu",
+    target_table: list[tuple[int, int, int]] | None = None,
 ) -> Session:
     """A started Mitchell session (16 pupils: 8 pairs at 4 tables, skip, 3 rounds of 2
-    boards by default)."""
+    boards by default), scored with ``scoring_profile`` or, given ``target_table``,
+    with the teacher's own target table set before the start."""
     school_class = SchoolClass.objects.create(teacher=teacher, name=class_name)
     present = [
         Pupil.objects.create(school_class=school_class, first_name=f"Pupil{n:02}")
@@ -35,6 +38,10 @@ def running_session(
     session = sessions.session_create(
         school_class=school_class, present=present, date=datetime.date(2026, 11, 29)
     )
+    if target_table is not None:
+        sessions.session_target_table_set(session=session, bands=target_table)
+        session.refresh_from_db()
+        scoring_profile = session.scoring_profile
     sessions.session_setup_and_start(
         session=session,
         teacher=teacher,
@@ -44,7 +51,7 @@ def running_session(
         rounds=rounds,
         arrow_switch=False,
         boards_per_round=boards_per_round,
-        scoring_profile="ebu",
+        scoring_profile=scoring_profile,
         convention="ebu",
     )
     session.refresh_from_db()

@@ -99,7 +99,7 @@ def declared_deals(
         board = boards.get((row.session.board_set_id, row.board_number))
         if board is None or row.tricks_won is None:
             continue
-        facts = selectors.board_facts(board, profile=row.session.scoring_profile)
+        facts = selectors.board_facts(board, profile=row.session.profile_key)
         declaring_ns = facts.declaration.side.value == "NS"
         declaring_pair = row.ns_pair if declaring_ns else row.ew_pair
         if pair_id is not None and declaring_pair.pk != pair_id:

@@ -9,9 +9,9 @@ from django.utils import timezone
 
 from scoring.dup import write_dup
 from scoring.pbn import PbnBoard, PbnTable, write_pbn
-from tournaments.models import BoardSet, Session
+from tournaments.models import BoardSet, Result, Session
 from tournaments.selectors import BoardFacts
-from tournaments.standings import PairInfo, Standings, TravellerLine
+from tournaments.standings import BoardTraveller, PairInfo, Standings, TravellerLine
 
 
 def board_set_pbn(board_set: BoardSet, boards: Sequence[BoardFacts]) -> str:
@@ -65,8 +65,9 @@ def session_pbn(session: Session, standings: Standings, boards: Sequence[BoardFa
                 par=str(board.par) if board.par else None,
                 # The session's scoring, so the feedback command judges the results
                 # the way the site did (manage.py feedback).
-                extra_tags=((SCORING_TAG, session.scoring_profile),),
+                extra_tags=((SCORING_TAG, session.profile_key),),
                 tables=tuple(tables),
+                comments=tuple(_revoke_comments(traveller)) if traveller is not None else (),
             )
         )
     return write_pbn(
@@ -122,6 +123,26 @@ def _score_row(line: TravellerLine) -> list[object]:
         f"{line.ns_mp:.2f}" if line.ns_mp is not None else "-",
         f"{line.ew_mp:.2f}" if line.ew_mp is not None else "-",
     ]
+
+
+def _revoke_comments(traveller: BoardTraveller) -> list[str]:
+    """A comment for each result with a revoke: the ScoreTable's Result is the tricks
+    scored, so the tricks won in play are kept here. In English, like every PBN tag:
+    "Table 2: 4S by S, 9 tricks won in play + 1 for a revoke by the defenders = 10"."""
+    comments = []
+    for line in traveller.lines:
+        scored = line.scored
+        if scored is None or not scored.revoke:
+            continue
+        moved = scored.tricks - scored.tricks_won
+        by = "the defenders" if scored.revoke == Result.Revoke.DEFENDERS else "declarer's side"
+        change = f"{'+' if moved >= 0 else '-'} {abs(moved)}"
+        comments.append(
+            f"Table {line.table}: {scored.contract} by {scored.declarer.value}, "
+            f"{scored.tricks_won} tricks won in play {change} for a revoke by {by} "
+            f"= {scored.tricks}"
+        )
+    return comments
 
 
 def _total_rows(standings: Standings) -> list[list[object]]:

@@ -271,6 +271,15 @@ class BoardOutcome:
     best: int
     missed: int
     could_not_make: int
+    #: The tricks the declaring side needs under a target scoring; None otherwise.
+    target: int | None = None
+
+    @property
+    def target_par_text(self) -> str:
+        """Under a target scoring, the par in targets ("Target 8: ♠ makes 9"); else ""."""
+        if self.target is None or self.par is None:
+            return ""
+        return labels.target_par_text(self.target, self.par.contract.strain, self.par.tricks)
 
     @property
     def other(self) -> int:
@@ -291,12 +300,15 @@ class BoardOutcome:
         )
 
 
-def board_outcome(number: int, par: Par | None, feedbacks: Iterable[Feedback]) -> BoardOutcome:
+def board_outcome(
+    number: int, par: Par | None, feedbacks: Iterable[Feedback], *, target: int | None = None
+) -> BoardOutcome:
     """Count a board's results by what their feedback says."""
     judged = [f for f in feedbacks if f.choice is not None]
     return BoardOutcome(
         number=number,
         par=par,
+        target=target,
         judged=len(judged),
         best=sum(f.choice is not None and f.choice.code is Code.BEST for f in judged),
         missed=sum(f.game_missed for f in judged),
@@ -311,6 +323,7 @@ def session_outcomes(session: Session) -> list[BoardOutcome]:
             traveller.number,
             traveller.par,
             (line.feedback for line in traveller.lines if line.feedback is not None),
+            target=traveller.target,
         )
         for traveller in session_standings(session).travellers
     ]
@@ -355,7 +368,7 @@ class SessionPack:
     def to_discuss(self) -> list[int]:
         """The boards most often missed (:func:`boards_to_discuss`)."""
         outcomes = [board.outcome for board in self.boards if board.outcome]
-        games = games_count(self.session.scoring_profile)
+        games = games_count(self.session.profile_key)
         return [outcome.number for outcome in boards_to_discuss(outcomes, games=games)]
 
 
@@ -373,9 +386,9 @@ def session_pack(session: Session) -> SessionPack:
     outcomes = {outcome.number: outcome for outcome in session_outcomes(session)}
     boards = []
     for board in Board.objects.filter(board_set_id=session.board_set_id, number__in=numbers):
-        facts = selectors.board_facts(board, profile=session.scoring_profile)
+        facts = selectors.board_facts(board, profile=session.profile_key)
         lesson = board_lesson(
-            facts.deal, facts.declaration.declarer, dd=facts.dd, profile=session.scoring_profile
+            facts.deal, facts.declaration.declarer, dd=facts.dd, profile=session.profile_key
         )
         boards.append(PackBoard(facts=facts, lesson=lesson, outcome=outcomes.get(board.number)))
     answers = [

@@ -100,7 +100,7 @@ def session_feedback(request: TeacherRequest, session_id: int) -> HttpResponse:
     how the field did on every board."""
     session = _session(request, session_id)
     outcomes = feedback.session_outcomes(session)
-    games = games_count(session.scoring_profile)
+    games = games_count(session.profile_key)
     context = {
         "session": session,
         "outcomes": outcomes,
@@ -140,11 +140,12 @@ def pack_print(pack: feedback.SessionPack, *, title: str) -> LessonPackPrint:
                     declarer=facts.declaration.declarer,
                     dd=facts.dd,
                     par=par,
+                    target=facts.target,
                 ),
                 declares=labels.declares_text(facts.declaration.declarer, lesson.hcp),
                 par=_("The cards are not analysed yet")
                 if par is None
-                else labels.par_text(par.contract, par.declarer, par.net),
+                else labels.lesson_par_text(lesson),
                 why=labels.board_why_text(lesson),
                 at_tables=item.outcome.text if item.outcome else "",
                 discuss=facts.number in discuss,

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.cards import Strain
 from scoring.contracts import Contract, ContractKind
-from scoring.profiles import get_profile
+from scoring.profiles import get_profile, is_target_profile
 from tournaments.labels import PROFILE_NAMES, STRAIN_NAMES, board_set_name
 from tournaments.models import BoardSet, Pupil, Result, Session
 
@@ -242,6 +242,10 @@ class ResultForm(forms.Form):
         level.choices = [choice for choice in LEVEL_CHOICES if choice[0] in levels]
         if len(levels) == 1:
             level.initial = levels[0]
+        # Under a target scoring the points set the target, whatever the level: the
+        # panel asks no "part-score or game" and sends a part-score (its target is the
+        # board's, not the contract's; see scoring.profiles.TargetProfile).
+        self.asks_level = not is_target_profile(profile)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -258,7 +262,66 @@ def _profile_choices(profile: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     contracts = get_profile(profile).contracts()
     strains = {contract.strain.value for contract in contracts}
     levels = {contract.kind.value for contract in contracts}
+    if is_target_profile(profile):
+        levels = {ContractKind.PART_SCORE.value}
     return (
         tuple(value for value, _label in STRAIN_CHOICES if value in strains),
         tuple(value for value, _label in LEVEL_CHOICES if value in levels),
     )
+
+
+#: The targets a target table can set, one row each on the teacher's form.
+TARGET_TRICKS = range(7, 14)
+
+
+class TargetTableForm(forms.Form):
+    """A target table as a teacher fills it in: for each target from 7 to 13 tricks,
+    the combined points from and to (both empty: no count has that target). Whether
+    the rows together give every count from 21 to 40 one target is the service's
+    check (tournaments.sessions.session_target_table_set)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for tricks in TARGET_TRICKS:
+            for end in ("low", "high"):
+                self.fields[f"{end}_{tricks}"] = forms.IntegerField(
+                    label=_("Points from") if end == "low" else _("Points to"),
+                    required=False,
+                    error_messages={"invalid": _("Write a whole number of points.")},
+                )
+
+    @staticmethod
+    def initial_for(bands: Sequence[tuple[int, int, int]]) -> dict[str, int]:
+        """The form's initial values for a table's (low, high, tricks) rows."""
+        initial: dict[str, int] = {}
+        for low, high, tricks in bands:
+            initial[f"low_{tricks}"] = low
+            initial[f"high_{tricks}"] = high
+        return initial
+
+    def rows(self) -> list[tuple[int, forms.BoundField, forms.BoundField]]:
+        """(tricks, its "from" field, its "to" field), for the template."""
+        return [(t, self[f"low_{t}"], self[f"high_{t}"]) for t in TARGET_TRICKS]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        bands = []
+        for tricks in TARGET_TRICKS:
+            low, high = cleaned.get(f"low_{tricks}"), cleaned.get(f"high_{tricks}")
+            if f"low_{tricks}" in self.errors or f"high_{tricks}" in self.errors:
+                continue
+            if low is None and high is None:
+                continue
+            if low is None or high is None:
+                self.add_error(
+                    f"low_{tricks}" if low is None else f"high_{tricks}",
+                    forms.ValidationError(
+                        _("Give both counts for %(tricks)s tricks, or leave both empty."),
+                        code="half_row",
+                        params={"tricks": tricks},
+                    ),
+                )
+                continue
+            bands.append((low, high, tricks))
+        cleaned["bands"] = bands
+        return cleaned

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.cards import Card, Rank, Seat, Side, Strain, Suit
 from scoring.contracts import Contract, ContractKind
 from scoring.curves import GAME_GUIDELINE_HCP
+from scoring.errors import ErrorCode, ScoringError
 from scoring.feedback import FIT_LENGTH, BoardLesson, Code, Feedback, Verdict
 from scoring.movements import BoardsGo, BoardsNext, Line, PairId, Position, ReasonCode, TableRound
 from scoring.pbn import PbnProblem, ProblemCode
@@ -225,6 +226,16 @@ def par_text(contract: Contract, declarer: Seat, net: int) -> str:
         "seat": seat_name(declarer),
         "score": signed_text(net),
     }
+
+
+def lesson_par_text(lesson: BoardLesson) -> str:
+    """A board's par in the words of its scoring: "Par: 4♠ by South, +420", under a
+    target scoring "Target 8: ♠ makes 9" (``lesson.par`` must be given)."""
+    par = lesson.par
+    assert par is not None
+    if lesson.targets_by_points and lesson.target is not None:
+        return target_par_text(lesson.target, par.contract.strain, par.tricks)
+    return par_text(par.contract, par.declarer, par.net)
 
 
 # -- Pairs --------------------------------------------------------------------------------
@@ -568,7 +579,19 @@ def feedback_text(feedback: Feedback | None) -> str:
     cards allow"; "" for no feedback (a board not played, an adjusted score)."""
     if feedback is None:
         return ""
-    return " · ".join(verdict_text(verdict) for verdict in feedback.verdicts)
+    return " · ".join(_feedback_verdict_text(feedback, verdict) for verdict in feedback.verdicts)
+
+
+def _feedback_verdict_text(feedback: Feedback, verdict: Verdict) -> str:
+    # Under a target scoring a better strain is told in targets: "Target 8: ♠ makes 9".
+    if (
+        feedback.target is not None
+        and verdict.code is Code.BETTER_STRAIN
+        and verdict.strain is not None
+        and verdict.tricks is not None
+    ):
+        return target_par_text(feedback.target, verdict.strain, verdict.tricks)
+    return verdict_text(verdict)
 
 
 def play_figure_text(difference: float | None) -> str:
@@ -674,3 +697,93 @@ def board_outcome_text(*, judged: int, best: int, missed: int, could_not_make: i
     tables = ngettext("One table", "%(count)s tables", judged) % {"count": judged}
     # Translators: "4 tables: 1 found the best contract, 3 chose …."
     return gettext("%(tables)s: %(outcomes)s.") % {"tables": tables, "outcomes": ", ".join(items)}
+
+
+# -- Target scoring -------------------------------------------------------------------------
+
+
+def target_text(tricks: int) -> str:
+    """A board's target under the target scoring: "Target: 8 tricks"."""
+    return ngettext("Target: %(count)s trick", "Target: %(count)s tricks", tricks) % {
+        "count": tricks
+    }
+
+
+def target_par_text(target: int, strain: Strain, tricks: int) -> str:
+    """The best strain under the target scoring, in targets: "Target 8: ♠ makes 9" or,
+    when nothing reaches it, "Target 8: ♠ takes only 7"."""
+    values = {"target": target, "strain": strain_text(strain), "tricks": tricks}
+    if tricks >= target:
+        # Translators: %(strain)s is a suit symbol (♠) or NT.
+        return gettext("Target %(target)s: %(strain)s makes %(tricks)s") % values
+    # Translators: %(strain)s is a suit symbol (♠) or NT.
+    return gettext("Target %(target)s: %(strain)s takes only %(tricks)s") % values
+
+
+def target_problem_text(error: ScoringError) -> str:
+    """What is wrong with a target table (``scoring.profiles.target_table_problems``),
+    in the teacher's words."""
+    params = error.params
+    if error.code is ErrorCode.TARGET_TABLE_RANGE:
+        return gettext(
+            "%(low)s to %(high)s points is not possible: a row runs from the lower count "
+            "to the higher one, between 20 and 40 points."
+        ) % {"low": params["low"], "high": params["high"]}
+    if error.code is ErrorCode.TARGET_TABLE_TRICKS:
+        return gettext(
+            "A target of %(tricks)s tricks is not possible: a target is from 7 to 13 tricks."
+        ) % {"tricks": params["tricks"]}
+    if error.code is ErrorCode.TARGET_TABLE_OVERLAP:
+        both = params["tricks"]
+        assert isinstance(both, tuple)
+        first, second = both
+        return gettext(
+            "%(low)s to %(high)s points have two targets (%(first)s and %(second)s "
+            "tricks): give each count of points one target."
+        ) % {"low": params["low"], "high": params["high"], "first": first, "second": second}
+    if error.code is ErrorCode.TARGET_TABLE_GAP:
+        missing = params["missing"]
+        assert isinstance(missing, list)
+        return gettext("No target for %(points)s points: every count from 21 to 40 needs one.") % {
+            "points": counts_text(missing)
+        }
+    return str(error)
+
+
+def counts_text(counts: Iterable[int]) -> str:
+    """Counts of points as runs: ``[21, 22, 23, 27]`` is ``"21–23, 27"``."""
+    runs: list[list[int]] = []
+    for count in sorted(counts):
+        if runs and count == runs[-1][-1] + 1:
+            runs[-1].append(count)
+        else:
+            runs.append([count])
+    return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
+
+
+# -- Revokes ----------------------------------------------------------------------------------
+
+
+def tricks_text(tricks: int, tricks_won: int, *, revoke: bool = False) -> str:
+    """Declarer's tricks as scored, with the revoke's trick shown beside them: "10",
+    "10, 9 + 1 for the revoke" (a defender revoked), "9, 10 - 1 for the revoke" (the
+    declaring side did), "13 (revoke)" when there was no trick to move."""
+    if tricks > tricks_won:
+        # Translators: the tricks scored, then the tricks won in play and the trick a
+        # defender's revoke gave declarer: "10, 9 + 1 for the revoke".
+        return gettext("%(tricks)s, %(won)s + %(moved)s for the revoke") % {
+            "tricks": tricks,
+            "won": tricks_won,
+            "moved": tricks - tricks_won,
+        }
+    if tricks < tricks_won:
+        # Translators: the tricks scored, then the tricks won in play and the trick the
+        # declaring side's revoke gave the defenders: "9, 10 - 1 for the revoke".
+        return gettext("%(tricks)s, %(won)s - %(moved)s for the revoke") % {
+            "tricks": tricks,
+            "won": tricks_won,
+            "moved": tricks_won - tricks,
+        }
+    if revoke:
+        return f"{tricks} ({gettext('revoke')})"
+    return str(tricks)

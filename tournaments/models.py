@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 from scoring.cards import Side
+from scoring.profiles import TargetProfile, TargetTable, is_target_profile
 from tournaments.labels import SIDE_NAMES, SideHeading, board_set_name, side_heading_lazy
 
 
@@ -229,6 +232,10 @@ class Session(models.Model):
         blank=True,
     )
     scoring_profile = models.CharField(_("scoring"), max_length=20, default="ebu")
+    # The teacher's own target table, as (low, high, tricks) rows: combined points
+    # low–high need that many tricks. None: the published table the target scoring
+    # names. Used only while the scoring is a target one (see profile_key).
+    target_table = models.JSONField(_("target table"), null=True, blank=True)
     convention = models.CharField(
         _("matchpoints"), max_length=4, choices=Convention.choices, default=Convention.EBU
     )
@@ -269,6 +276,22 @@ class Session(models.Model):
 
     def __str__(self) -> str:
         return f"{self.school_class} {self.date}"
+
+    @property
+    def profile_key(self) -> str:
+        """The scoring profile every result of the session is scored with, as
+        ``scoring.get_profile`` takes it: the scoring's name, or under a target scoring
+        with the teacher's own table, that table (``"target:21-22:7,…"``)."""
+        if self.target_table is None or not is_target_profile(self.scoring_profile):
+            return self.scoring_profile
+        rows = tuple((int(low), int(high), int(tricks)) for low, high, tricks in self.target_table)
+        return _target_key(rows)
+
+
+@functools.lru_cache(maxsize=256)
+def _target_key(bands: tuple[tuple[int, int, int], ...]) -> str:
+    # Asked for every result scored (a traveller, the standings): check the table once.
+    return TargetProfile(TargetTable.from_bands("", bands)).key
 
 
 class PairQuerySet(models.QuerySet["Pair"]):

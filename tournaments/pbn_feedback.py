@@ -23,7 +23,7 @@ from scoring.dd import DDTable, Par
 from scoring.errors import ScoringError
 from scoring.feedback import BoardLesson, Feedback, board_lesson, feedback, games_count
 from scoring.pbn import PbnGame, PbnTable, read_pbn
-from scoring.profiles import DEFAULT_PROFILE, PROFILES
+from scoring.profiles import DEFAULT_PROFILE, PROFILES, get_profile
 from tournaments import labels
 from tournaments.exports import SCORING_TAG
 from tournaments.feedback import BoardOutcome, board_outcome, boards_to_discuss
@@ -94,10 +94,13 @@ def pbn_feedback(
             "No board in the file could be read" + (f": {notes[0]}" if notes else ".")
         )
     chosen = profile or _file_profile(games) or DEFAULT_PROFILE
-    if chosen not in PROFILES:
+    try:
+        # A registered name, or a session's own target table ("target:21-22:7,…").
+        get_profile(chosen)
+    except ScoringError:
         raise PbnFeedbackError(
             f"{chosen!r} is not a scoring profile; choose one of {', '.join(PROFILES)}."
-        )
+        ) from None
     tables = _analysis(games, analyse)
     boards = []
     has_results = False
@@ -236,7 +239,7 @@ def report_text(report: PbnReport, *, name: str) -> str:
             labels.declares_text(board.declarer, board.lesson.hcp),
             _("The cards are not analysed yet")
             if par is None
-            else labels.par_text(par.contract, par.declarer, par.net),
+            else labels.lesson_par_text(board.lesson),
         ]
         lines.append(" · ".join(head))
         lines.append("  " + labels.board_why_text(board.lesson))

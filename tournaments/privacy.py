@@ -216,6 +216,7 @@ def _session_export(session: Session) -> dict[str, Any]:
         "state": session.state,
         "board_set": session.board_set_id,
         "scoring_profile": session.scoring_profile,
+        "target_table": session.target_table,
         "matchpoints": session.convention,
         "ranking": session.ranking,
         "movement": session.movement_kind,

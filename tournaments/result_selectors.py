@@ -103,7 +103,7 @@ def table_at_work(token: str, *, board_number: int | None = None) -> TableAtWork
     if board_number is not None and table.board_deal is not None:
         facts = selectors.board_facts(
             Board(number=board_number, deal=table.board_deal, dd_tricks=table.board_dd),
-            profile=table.session.scoring_profile,
+            profile=table.session.profile_key,
         )
     return TableAtWork(table=table, pair_count=table.pair_count, board=facts)
 
@@ -112,7 +112,7 @@ def board_for_session(session: Session, number: int) -> selectors.BoardFacts:
     """A board of the session's set, as the session scores it (Board.DoesNotExist if the
     set has no such board)."""
     board = Board.objects.get(board_set_id=session.board_set_id, number=number)
-    return selectors.board_facts(board, profile=session.scoring_profile)
+    return selectors.board_facts(board, profile=session.profile_key)
 
 
 # ------------------------------------------------------------------ where a board is played
@@ -283,7 +283,7 @@ def traveller(
         rows = rows.filter(agreed=True)
     traveller_rows = []
     for row in rows:
-        scored = score_played(row, board, session.scoring_profile)
+        scored = score_played(row, board, session.profile_key)
         traveller_rows.append(
             TravellerRow(
                 result=row,
@@ -414,7 +414,7 @@ def table_round_view(found: TableAtWork) -> TableRoundView:
     by_id = entry_pairs(session, entry)
     pairs = _playing_pairs(by_id, entry)
     boards = {
-        board.number: selectors.board_facts(board, profile=session.scoring_profile)
+        board.number: selectors.board_facts(board, profile=session.profile_key)
         for board in Board.objects.filter(board_set_id=session.board_set_id, number__in=numbers)
     }
     own = {

@@ -161,7 +161,7 @@ def result_record(
         contract=contract,
         tricks_won=tricks_won,
         revoke=revoke,
-        profile=session.scoring_profile,
+        profile=session.profile_key,
     )
     result = Result(
         session=session,
@@ -307,7 +307,7 @@ def result_record_by_teacher(
         contract=contract,
         tricks_won=tricks_won,
         revoke=revoke,
-        profile=session.scoring_profile,
+        profile=session.profile_key,
     )
     result = Result.objects.create(
         session=session,
@@ -342,7 +342,7 @@ def result_correct(
         contract=contract,
         tricks_won=tricks_won,
         revoke=revoke,
-        profile=session.scoring_profile,
+        profile=session.profile_key,
     )
     old = describe(result)
     result.kind = Result.Kind.PLAYED

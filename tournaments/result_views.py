@@ -44,7 +44,7 @@ def _table_at_work(token: str, board_number: int | None = None) -> TableAtWork:
 
 def _new_form(session: Session) -> ResultForm:
     return ResultForm(
-        profile=session.scoring_profile,
+        profile=session.profile_key,
         initial={"key": uuid.uuid4().hex, "round": session.current_round},
     )
 
@@ -69,7 +69,7 @@ def _table_context(
     return {
         "table": found.table,
         "session": found.session,
-        "scores": _scores(current, found.session.scoring_profile),
+        "scores": _scores(current, found.session.profile_key),
         "view": view,
         "movement": view.movement,
         "round": view.round,
@@ -125,7 +125,7 @@ def table_round_check(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_POST
 def table_result(request: HtmxHttpRequest, token: str, board_number: int) -> HttpResponse:
     found = _table_at_work(token)
-    form = ResultForm(request.POST, profile=found.session.scoring_profile)
+    form = ResultForm(request.POST, profile=found.session.profile_key)
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -271,7 +271,7 @@ def result_edit(
         return redirect("tournaments:session_detail", session_id=session.pk)
     form = ResultForm(
         request.POST if request.method == "POST" and "save" in request.POST else None,
-        profile=session.scoring_profile,
+        profile=session.profile_key,
         initial=_initial(result),
     )
     status = 200
@@ -306,7 +306,7 @@ def result_edit(
         "round": round_,
         "action_errors": action_errors,
         "back_url": _next_url(request) or "",
-        "scores": _scores(board, session.scoring_profile),
+        "scores": _scores(board, session.profile_key),
     }
     return render(request, "tournaments/result_edit.html", context, status=status)
 

@@ -20,6 +20,7 @@ from scoring.dd import DDTable
 from scoring.errors import ErrorCode, ScoringError
 from scoring.feedback import Feedback, feedback
 from scoring.profiles import get_profile
+from tournaments import labels
 from tournaments.models import Result
 from tournaments.selectors import BoardFacts
 
@@ -35,10 +36,17 @@ class Scored:
     made: bool
     ns_points: int
     ew_points: int
+    revoke: str = ""  # Result.Revoke: who revoked, "" for nobody
 
     @property
     def ns_net(self) -> int:
         return self.ns_points - self.ew_points
+
+    @property
+    def tricks_text(self) -> str:
+        """The tricks as travellers, score cards and exports show them: both figures
+        after a revoke ("10, 9 + 1 for the revoke"), else the one ("10")."""
+        return labels.tricks_text(self.tricks, self.tricks_won, revoke=bool(self.revoke))
 
 
 def score_result(
@@ -85,6 +93,7 @@ def _scored(
         made=score.made,
         ns_points=score.ns_points(declarer),
         ew_points=score.ew_points(declarer),
+        revoke=revoke,
     )
 
 

@@ -16,8 +16,14 @@ from django.shortcuts import get_object_or_404
 from scoring.cards import Deal, Hand, Seat, Strain, Suit
 from scoring.dd import DDTable, Par, minibridge_par
 from scoring.declaring import Declaration, Redeal, find_declarer
-from scoring.profiles import DEFAULT_PROFILE
-from tournaments.labels import SEAT_NAMES, SUIT_NAMES, holding_text
+from scoring.profiles import DEFAULT_PROFILE, TargetProfile, get_profile
+from tournaments.labels import (
+    SEAT_NAMES,
+    SUIT_NAMES,
+    holding_text,
+    target_par_text,
+    target_text,
+)
 from tournaments.models import Board, BoardSet, Pupil, SchoolClass, Session
 
 if TYPE_CHECKING:
@@ -145,6 +151,30 @@ class BoardFacts:
         return minibridge_par(
             self.dd, self.declaration.declarer, profile=self.profile, hcp=self.side_hcp
         )
+
+    @property
+    def target(self) -> int | None:
+        """The tricks the declaring side needs under a target scoring (from its combined
+        points and the session's table); None under the other scorings."""
+        profile = get_profile(self.profile)
+        if not isinstance(profile, TargetProfile):
+            return None
+        return profile.table.target_for(self.side_hcp)
+
+    @property
+    def target_text(self) -> str:
+        """ "Target: 8 tricks" under a target scoring, else ""."""
+        target = self.target
+        return "" if target is None else target_text(target)
+
+    @property
+    def par_text(self) -> str:
+        """The par in the words of the scoring: under a target scoring "Target 8: ♠
+        makes 9"; otherwise "" (pages show the par's contract and score themselves)."""
+        target, par = self.target, self.par
+        if target is None or par is None:
+            return ""
+        return target_par_text(target, par.contract.strain, par.tricks)
 
     @property
     def dealer_name(self) -> StrPromise:

@@ -16,14 +16,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.movements import MitchellStyle, PairId
+from scoring.profiles import is_target_profile
 from tournaments import labels, links, result_selectors, selectors, services, sessions
-from tournaments.forms import PresentForm, PupilForm, SessionSetupForm
+from tournaments.forms import PresentForm, PupilForm, SessionSetupForm, TargetTableForm
 from tournaments.http import TeacherRequest, attachment, paper_size, parse_id
-from tournaments.models import Pair, PairMember, Pupil, Session
+from tournaments.models import Board, Pair, PairMember, Pupil, Session
+from tournaments.printing.boards import board_slips_pdf, curtain_cards_pdf
 from tournaments.printing.common import SessionPrint
 from tournaments.printing.movement_chart import movement_chart_pdf
 from tournaments.printing.pair_cards import pair_cards_pdf
 from tournaments.printing.table_cards import table_cards_pdf
+from tournaments.views import board_prints
 
 SELECTED_KEY = "selected-pupil-%s"
 
@@ -192,6 +195,49 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
     return render(request, "tournaments/session_setup.html", context, status=status)
 
 
+@require_http_methods(["GET", "POST"])
+@login_required
+def session_target_table(request: TeacherRequest, session_id: int) -> HttpResponse:
+    """The session's target table (combined points → tricks): changed before the
+    session starts, shown read-only after (every result is scored with it)."""
+    session = sessions.get_session_for_teacher(request.user, session_id)
+    editable = session.state == Session.State.DRAFT
+    table = sessions.session_target_table(session)
+    bands = [(band.low, band.high, band.tricks) for band in table.bands]
+    form = TargetTableForm(initial=TargetTableForm.initial_for(bands))
+    status = 200
+    if request.method == "POST":
+        preset = request.POST.get("preset")
+        if preset is not None:
+            try:
+                sessions.session_target_table_reset(session=session, preset=preset)
+            except ValidationError as error:
+                messages.error(request, " ".join(error.messages))
+                return redirect("tournaments:session_target_table", session_id=session.pk)
+            messages.success(request, _("The session now uses the published table."))
+            return redirect("tournaments:session_target_table", session_id=session.pk)
+        form = TargetTableForm(request.POST)
+        if form.is_valid():
+            try:
+                sessions.session_target_table_set(session=session, bands=form.cleaned_data["bands"])
+            except ValidationError as error:
+                form.add_error(None, error)
+            else:
+                messages.success(request, _("The target table is saved."))
+                return redirect("tournaments:session_setup", session_id=session.pk)
+        status = 409 if not editable else 422
+    context = {
+        "session": session,
+        "form": form,
+        "editable": editable,
+        "bands": sorted(bands),
+        "targets_scoring": is_target_profile(session.scoring_profile),
+        "custom": session.target_table is not None,
+        "profile_name": labels.PROFILE_NAMES.get(session.scoring_profile, ""),
+    }
+    return render(request, "tournaments/session_target_table.html", context, status=status)
+
+
 @require_GET
 @login_required
 def session_detail(request: TeacherRequest, session_id: int) -> HttpResponse:
@@ -212,6 +258,7 @@ def session_detail(request: TeacherRequest, session_id: int) -> HttpResponse:
         "absent": board.absent,
         "rounds": range(session.current_round, movement.rounds + 1),
         "address": links.tables_address(request),
+        "target_scoring": is_target_profile(session.scoring_profile),
     }
     return render(request, "tournaments/session_detail.html", context)
 
@@ -307,6 +354,8 @@ def session_print(request: TeacherRequest, session_id: int, kind: str) -> HttpRe
     session = sessions.get_session_for_teacher(request.user, session_id)
     if session.state == Session.State.DRAFT:
         raise Http404
+    if kind in {"board-slips", "curtain-cards"}:
+        return _session_boards_print(request, session, kind)
     builders = {
         "table-cards": table_cards_pdf,
         "movement-chart": movement_chart_pdf,
@@ -343,5 +392,24 @@ def session_print(request: TeacherRequest, session_id: int, kind: str) -> HttpRe
             title=title, movement=movement, pair_names=names, table_urls=urls, page_size=paper
         )
     )
+    filename = f"{slugify(str(session.school_class))}-{session.date}-{kind}.pdf"
+    return attachment(data, filename, "application/pdf")
+
+
+def _session_boards_print(request: TeacherRequest, session: Session, kind: str) -> HttpResponse:
+    """The session's boards as board slips (with the answers where analysed) or
+    curtain cards, read under the session's scoring: a target session's show each
+    board's target."""
+    boards = [
+        selectors.board_facts(board, profile=session.profile_key)
+        for board in Board.objects.filter(board_set_id=session.board_set_id)
+    ]
+    prints = board_prints(boards)
+    paper = paper_size(request)
+    title = f"{session.school_class} · {date_format(session.date)}"
+    if kind == "board-slips":
+        data = board_slips_pdf(prints, page_size=paper, title=title, with_analysis=True)
+    else:
+        data = curtain_cards_pdf(prints, page_size=paper, title=title)
     filename = f"{slugify(str(session.school_class))}-{session.date}-{kind}.pdf"
     return attachment(data, filename, "application/pdf")

@@ -22,8 +22,17 @@ from django.utils.translation import ngettext
 
 from scoring import movements
 from scoring.movements import Movement, MovementError, PairId, Suggestion
+from scoring.profiles import (
+    SLIDING_SCALE,
+    TargetBand,
+    TargetProfile,
+    TargetTable,
+    get_profile,
+    is_target_profile,
+    target_table_problems,
+)
 from tournaments import services
-from tournaments.labels import MOVEMENT_REASONS
+from tournaments.labels import MOVEMENT_REASONS, target_problem_text
 from tournaments.models import (
     BoardSet,
     Pair,
@@ -35,6 +44,9 @@ from tournaments.models import (
     Table,
 )
 
+#: The published target tables a teacher can go back to, by their scoring's name.
+TARGET_PRESETS = ("target", "target-french")
+DEFAULT_TARGET_PROFILE = "target"
 MIN_PAIRS = 3
 MAX_PAIRS = 30
 DEFAULT_MAX_ROUNDS = 6
@@ -287,6 +299,10 @@ def session_configure(
 ) -> Movement:
     """Set the movement and the boards, checking that they make a playable session."""
     _check_draft(session)
+    if scoring_profile != session.scoring_profile:
+        # Another scoring chosen: a target table edited for the old one goes with it,
+        # and a target scoring starts from its published table.
+        session.target_table = None
     session.movement_kind = movement_kind
     session.movement_style = movement_style if movement_kind == Session.Kind.MITCHELL else ""
     session.rounds = rounds
@@ -308,6 +324,66 @@ def session_configure(
     session.full_clean()
     session.save()
     return movement
+
+
+def session_target_table(session: Session) -> TargetTable:
+    """The target table the session scores with (or would, under a target scoring):
+    the teacher's own, or the published one its scoring names (the sliding scale when
+    the scoring is not a target one)."""
+    profile = get_profile(session.profile_key)
+    return profile.table if isinstance(profile, TargetProfile) else SLIDING_SCALE
+
+
+def _check_target_table_editable(session: Session) -> None:
+    if session.state != Session.State.DRAFT:
+        raise ValidationError(
+            _(
+                "The session has started, so its target table stays as it is: every "
+                "result is scored with it."
+            ),
+            code="started",
+        )
+
+
+@transaction.atomic
+def session_target_table_set(
+    *, session: Session, bands: Sequence[tuple[int, int, int]]
+) -> TargetTable:
+    """Store the teacher's own target table (rows of low, high, tricks) with a session
+    being set up, which from then on scores by targets. Every problem with the table
+    (a gap, an overlap, a row outside 20–40 points or 7–13 tricks) is refused at once,
+    each with its own message; nothing is stored then."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    _check_target_table_editable(session)
+    rows = sorted((int(low), int(high), int(tricks)) for low, high, tricks in bands)
+    problems = target_table_problems(TargetBand(*row) for row in rows)
+    if problems:
+        raise ValidationError(
+            [
+                ValidationError(target_problem_text(problem), code=problem.code.value)
+                for problem in problems
+            ]
+        )
+    session.target_table = [list(row) for row in rows]
+    if not is_target_profile(session.scoring_profile):
+        session.scoring_profile = DEFAULT_TARGET_PROFILE
+    session.full_clean()
+    session.save(update_fields=["target_table", "scoring_profile"])
+    return session_target_table(session)
+
+
+@transaction.atomic
+def session_target_table_reset(*, session: Session, preset: str) -> TargetTable:
+    """Score the session being set up with a published target table again (``target``,
+    the sliding scale, or ``target-french``), forgetting the teacher's own."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    _check_target_table_editable(session)
+    if preset not in TARGET_PRESETS:
+        raise ValidationError(_("Choose one of the published tables."), code="preset")
+    session.target_table = None
+    session.scoring_profile = preset
+    session.save(update_fields=["target_table", "scoring_profile"])
+    return session_target_table(session)
 
 
 @transaction.atomic

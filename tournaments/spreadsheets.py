@@ -43,6 +43,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from scoring.cards import Side
 from tournaments import labels
 from tournaments.labels import SideHeading
+from tournaments.scores import Scored
 from tournaments.standings import (
     BoardTraveller,
     PairInfo,
@@ -194,6 +195,9 @@ def traveller_columns() -> list[Column]:
         Column(labels.side_heading(Side.EW, SideHeading.MATCHPOINTS), "number"),
         Column(labels.side_heading(Side.NS, SideHeading.PERCENT), "percent"),
         Column(labels.side_heading(Side.EW, SideHeading.PERCENT), "percent"),
+        # Both figures after a revoke ("10, 9 + 1 for the revoke"); Tricks holds the
+        # tricks scored, a number to sort and sum.
+        Column(_("Revoke")),
     ]
 
 
@@ -231,8 +235,16 @@ def _traveller_values(board: BoardTraveller, line: TravellerLine) -> list[Value]
         _number(line.ew_mp),
         _fraction(line.ns_percent),
         _fraction(line.ew_percent),
+        _revoke_value(scored),
     ]
     return values
+
+
+def _revoke_value(scored: Scored | None) -> str | None:
+    """The Revoke column: the tricks with both figures when there was a revoke."""
+    if scored is None or not scored.revoke:
+        return None
+    return scored.tricks_text
 
 
 def score_card_columns() -> list[Column]:
@@ -249,6 +261,7 @@ def score_card_columns() -> list[Column]:
         Column(_("Score"), "signed"),
         Column(_("Matchpoints"), "number"),
         Column(_("Percentage"), "percent"),
+        Column(_("Revoke")),
     ]
 
 
@@ -296,6 +309,7 @@ def _score_card_values(card: ScoreCardLine) -> list[Value]:
         card.points,
         _number(card.matchpoints),
         _fraction(card.percent),
+        _revoke_value(scored),
     ]
 
 
@@ -321,7 +335,10 @@ def _fill_boards(sheet: Worksheet, standings: Standings) -> None:
             table.row(
                 [
                     board.number,
-                    labels.contract_text(par.contract),
+                    # Under a target scoring the par speaks in targets: "Target 8: ♠ makes 9".
+                    board.par_text
+                    if board.target is not None
+                    else labels.contract_text(par.contract),
                     labels.seat_name(par.declarer),
                     par.net,
                     results,

@@ -61,6 +61,21 @@ class BoardTraveller:
     number: int
     par: Par | None
     lines: tuple[TravellerLine, ...]
+    #: The tricks the declaring side needs under a target scoring; None otherwise.
+    target: int | None = None
+
+    @property
+    def par_text(self) -> str:
+        """The par in the scoring's words: "Par: 4♠ by South, +420"; under a target
+        scoring "Target 8: ♠ makes 9" ("Target: 8 tricks" before the analysis); "" for
+        a board not analysed."""
+        if self.target is not None:
+            if self.par is None:
+                return labels.target_text(self.target)
+            return labels.target_par_text(self.target, self.par.contract.strain, self.par.tricks)
+        if self.par is None:
+            return ""
+        return labels.par_text(self.par.contract, self.par.declarer, self.par.net)
 
 
 @dataclass(frozen=True)
@@ -165,7 +180,7 @@ def session_standings(session: Session, *, agreed_only: bool = True) -> Standing
     )
     pairs = {pair.pk: _pair_info(pair, shown) for pair in in_pairs}
     boards = {
-        board.number: selectors.board_facts(board, profile=session.scoring_profile)
+        board.number: selectors.board_facts(board, profile=session.profile_key)
         for board in Board.objects.filter(board_set_id=session.board_set_id)
     }
     rows = (
@@ -228,7 +243,7 @@ def _board_traveller(
                 contract=result.contract,
                 tricks_won=result.tricks_won or 0,
                 revoke=result.revoke,
-                profile=session.scoring_profile,
+                profile=session.profile_key,
             )
             entries.append(mp.Played(scored[result.pk].ns_net))
     outcomes = dict(
@@ -260,7 +275,9 @@ def _board_traveller(
                 feedback=result_feedback(board, played) if played is not None else None,
             )
         )
-    return BoardTraveller(number=board.number, par=board.par, lines=tuple(lines))
+    return BoardTraveller(
+        number=board.number, par=board.par, lines=tuple(lines), target=board.target
+    )
 
 
 def _ranking_groups(session: Session, pairs: list[PairInfo]) -> list[tuple[str, list[PairInfo]]]:

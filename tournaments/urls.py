@@ -66,6 +66,11 @@ urlpatterns = [
     path("sessions/<int:session_id>/", session_views.session_detail, name="session_detail"),
     path("sessions/<int:session_id>/pairs/", session_views.session_pairs, name="session_pairs"),
     path("sessions/<int:session_id>/setup/", session_views.session_setup, name="session_setup"),
+    path(
+        "sessions/<int:session_id>/target-table/",
+        session_views.session_target_table,
+        name="session_target_table",
+    ),
     path("sessions/<int:session_id>/round/", session_views.session_round, name="session_round"),
     path("sessions/<int:session_id>/finish/", session_views.session_finish, name="session_finish"),
     path("sessions/<int:session_id>/replace/", session_views.pair_replace, name="pair_replace"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -201,6 +203,24 @@ def board_set_import(request: TeacherRequest) -> HttpResponse:
     return render(request, "tournaments/board_set_import.html", context, status=status)
 
 
+def board_prints(boards: Iterable[selectors.BoardFacts]) -> list[BoardPrint]:
+    """What the board slips and curtain cards print of each board; a board read under
+    a target scoring (``board_facts(..., profile=session.profile_key)``) carries its
+    target."""
+    return [
+        BoardPrint(
+            number=board.number,
+            deal=board.deal,
+            dealer=board.dealer,
+            declarer=board.declaration.declarer,
+            dd=board.dd,
+            par=board.par,
+            target=board.target,
+        )
+        for board in boards
+    ]
+
+
 @require_GET
 @login_required
 def board_set_download(request: TeacherRequest, board_set_id: int, kind: str) -> HttpResponse:
@@ -230,17 +250,7 @@ def board_set_download(request: TeacherRequest, board_set_id: int, kind: str) ->
     paper = paper_size(request)
     stem = slugify(str(board_set)) or "boards"
     if kind in {"slips", "slips-without-answers", "curtain-cards"}:
-        prints = [
-            BoardPrint(
-                number=board.number,
-                deal=board.deal,
-                dealer=board.dealer,
-                declarer=board.declaration.declarer,
-                dd=board.dd,
-                par=board.par,
-            )
-            for board in boards
-        ]
+        prints = board_prints(boards)
         if kind != "curtain-cards":
             # Without the answers (no tricks table, no par): slips for the tables while
             # the boards are still being played.

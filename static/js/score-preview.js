@@ -5,8 +5,10 @@
   "use strict";
 
   function chosen(form, name) {
+    // A radio chosen, a list, or an answer the panel does not ask (a target scoring's
+    // level, sent as a hidden field).
     var field = form.querySelector('[name="' + name + '"]:checked') ||
-      form.querySelector('select[name="' + name + '"]');
+      form.querySelector('select[name="' + name + '"], input[type="hidden"][name="' + name + '"]');
     return field ? field.value : null;
   }
 

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -16,9 +18,12 @@ from scoring.profiles import (
     Profile,
     Score,
     ScoreUnit,
+    TargetBand,
     TargetProfile,
     TargetTable,
     get_profile,
+    is_target_profile,
+    target_table_problems,
 )
 
 EBU = EbuProfile()
@@ -427,3 +432,57 @@ def test_tricks_must_be_a_whole_number(tricks: object) -> None:
         ScoringError, match="is not a number of tricks; give a whole number from 0 to 13"
     ):
         EBU.score("4S", tricks)  # type: ignore[arg-type]
+
+
+# A teacher's own target table travels as text (the session stores it, PBN names it).
+
+
+@given(
+    cuts=st.lists(st.integers(min_value=21, max_value=39), unique=True, max_size=6),
+    start=st.sampled_from([20, 21]),
+    first=st.integers(min_value=7, max_value=13),
+)
+def test_a_target_table_comes_back_from_its_key(cuts: list[int], start: int, first: int) -> None:
+    edges = [start, *sorted(cuts), 40]
+    bands = [
+        (low if index == 0 else low + 1, high, min(13, first + index))
+        for index, (low, high) in enumerate(itertools.pairwise(edges))
+    ]
+    profile = TargetProfile(TargetTable.from_bands("ours", bands))
+    again = get_profile(profile.key)
+    assert isinstance(again, TargetProfile)
+    assert again.table.targets() == profile.table.targets()
+    assert again.key == profile.key
+
+
+@pytest.mark.parametrize(
+    ("table", "key"),
+    [(SLIDING_SCALE, "target"), (FRENCH_DECISION_TABLE, "target-french")],
+)
+def test_a_published_tables_key_is_its_name_whatever_it_is_called(
+    table: TargetTable, key: str
+) -> None:
+    assert TargetProfile(TargetTable.parse(table.spec)).key == key
+    assert is_target_profile(key)
+    assert not is_target_profile("ebu")
+    assert get_profile("ebu").key == "ebu"
+
+
+@pytest.mark.parametrize("spec", ["", "21-40", "21-40:x", "21-40:7;", "twenty-one"])
+def test_a_target_key_that_is_not_a_table_is_refused(spec: str) -> None:
+    with pytest.raises(ScoringError) as info:
+        get_profile("target:" + spec)
+    assert info.value.code is ErrorCode.PROFILE_UNKNOWN
+
+
+def test_every_problem_of_a_target_table_is_listed() -> None:
+    problems = target_table_problems(
+        TargetBand(*band) for band in [(21, 24, 7), (23, 26, 8), (19, 20, 9), (30, 40, 14)]
+    )
+    assert [(p.code, p.params) for p in problems] == [
+        (ErrorCode.TARGET_TABLE_OVERLAP, {"hcp": 23, "low": 23, "high": 24, "tricks": (7, 8)}),
+        (ErrorCode.TARGET_TABLE_RANGE, {"low": 19, "high": 20}),
+        (ErrorCode.TARGET_TABLE_TRICKS, {"low": 30, "high": 40, "tricks": 14}),
+        (ErrorCode.TARGET_TABLE_GAP, {"missing": [27, 28, 29]}),
+    ]
+    assert target_table_problems(SLIDING_SCALE.bands) == []

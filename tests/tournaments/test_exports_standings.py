@@ -332,11 +332,12 @@ def test_the_travellers_sheet_has_a_row_per_result(standings: Standings) -> None
         "E–W matchpoints",
         "N–S %",
         "E–W %",
+        "Revoke",
     ]
     rows = _rows(sheet)[1:]
     lines = [(board, line) for board in standings.travellers for line in board.lines]
     assert len(rows) == len(lines) == 16
-    assert sheet.auto_filter.ref == "A1:O17"
+    assert sheet.auto_filter.ref == "A1:P17"
     for number, (row, (board, line)) in enumerate(zip(rows, lines, strict=True), start=2):
         assert line.scored is not None
         assert line.ns_percent is not None
@@ -363,7 +364,7 @@ def test_the_travellers_sheet_has_a_row_per_result(standings: Standings) -> None
 def test_the_score_cards_sheet_has_a_block_per_pair(standings: Standings) -> None:
     sheet = _workbook(standings_workbook(standings))["Score cards"]
     assert _header(sheet)[:5] == ["Board", "Round", "Table", "Direction", "Opponents"]
-    assert _header(sheet)[-3:] == ["Score", "Matchpoints", "Percentage"]
+    assert _header(sheet)[-4:] == ["Score", "Matchpoints", "Percentage", "Revoke"]
     rows = _rows(sheet)
     for pair in standings.pairs:
         heading = _row_of(sheet, 0, f"Pair {pair.label}: {pair.names}")
@@ -398,10 +399,10 @@ def test_adjusted_and_unplayed_results_and_par_by_hand() -> None:
     assert travellers[1][5:11] == ["1♥", "West", 8, None, 90, -90]
     adjusted = travellers[2]
     assert adjusted[5:11] == ["Adjusted", None, None, None, None, None]
-    assert adjusted[11:] == [pytest.approx(2.4), pytest.approx(1.6), 0.6, 0.4]
+    assert adjusted[11:] == [pytest.approx(2.4), pytest.approx(1.6), 0.6, 0.4, None]
     not_played = travellers[4]
     assert not_played[:5] == [2, 1, 2, 2, 4]
-    assert not_played[5:] == ["Not played", *[None] * 9]
+    assert not_played[5:] == ["Not played", *[None] * 10]
     boards = _rows(book["Boards"])[1:]
     assert boards == [
         [1, None, None, None, 3],

@@ -72,7 +72,9 @@ class BoardPrint:
     """Everything printed about one board.
 
     ``declarer`` is None for a 20–20 deal (a redeal): nobody is marked. ``dd`` and
-    ``par`` are the double-dummy analysis, printed only when given.
+    ``par`` are the double-dummy analysis, printed only when given. ``target`` is the
+    tricks the declaring side needs under a target scoring ("Target: 8 tricks" on the
+    slip and on every curtain card), None under the other scorings.
     """
 
     number: int
@@ -81,6 +83,7 @@ class BoardPrint:
     declarer: Seat | None
     dd: DDTable | None = None
     par: Par | None = None
+    target: int | None = None
 
     @classmethod
     def from_deal(
@@ -189,6 +192,17 @@ def draw_board(
         colour=GREY,
         max_width=columns[1] - left - 4,
     )
+    if board.target is not None:
+        draw_text(
+            canvas,
+            left,
+            top - 35,
+            labels.target_text(board.target),
+            font=fonts.bold,
+            size=9,
+            fonts=fonts,
+            max_width=columns[1] - left - 4,
+        )
 
     places = {
         Seat.NORTH: (columns[1], row_tops[0], columns[2] - columns[1] + (right - columns[2]) / 2),
@@ -211,7 +225,7 @@ def draw_board(
             fonts=fonts,
         )
     if with_analysis and board.par is not None:
-        _draw_par(canvas, left, cell.y + _PAD + 2, board.par, columns[1] - left - 6, fonts)
+        _draw_par(canvas, left, cell.y + _PAD + 2, board, board.par, columns[1] - left - 6, fonts)
 
 
 def _draw_hand(
@@ -363,10 +377,20 @@ def _draw_dd_table(canvas: Canvas, area: Rect, board: BoardPrint, *, fonts: Font
 
 
 def _draw_par(
-    canvas: Canvas, x: float, y: float, par: Par, max_width: float, fonts: FontSet
+    canvas: Canvas,
+    x: float,
+    y: float,
+    board: BoardPrint,
+    par: Par,
+    max_width: float,
+    fonts: FontSet,
 ) -> None:
-    """``Par: 4♠ by South, +420``: the best contract double dummy and its net score."""
-    text = labels.par_text(par.contract, par.declarer, par.net)
+    """``Par: 4♠ by South, +420``: the best contract double dummy and its net score;
+    under a target scoring ``Target 8: ♠ makes 9``."""
+    if board.target is not None:
+        text = labels.target_par_text(board.target, par.contract.strain, par.tricks)
+    else:
+        text = labels.par_text(par.contract, par.declarer, par.net)
     draw_text(canvas, x, y, text, font=fonts.regular, size=7.5, fonts=fonts, max_width=max_width)
 
 
@@ -435,15 +459,20 @@ def _draw_curtain_card(
         align="right",
         max_width=right - left - board_width - 12,
     )
+    dealer = _("Dealer: %(seat)s") % {"seat": labels.seat_name(board.dealer)}
+    if board.target is not None:
+        # Every hand of the board sees the declaring side's target, as at the table.
+        dealer = f"{dealer} · {labels.target_text(board.target)}"
     draw_text(
         canvas,
         left,
         baseline - 14,
-        _("Dealer: %(seat)s") % {"seat": labels.seat_name(board.dealer)},
+        dealer,
         font=fonts.regular,
         size=9,
         fonts=fonts,
         colour=GREY,
+        max_width=right - left - 60,
     )
     draw_text(
         canvas,

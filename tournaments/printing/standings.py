@@ -489,10 +489,19 @@ def _traveller_values(line: TravellerLine) -> list[str]:
 
 
 def par_text(board: BoardTraveller) -> str:
-    """``"Par: 4♠ by South, +420"``, or ``""`` for a board not analysed."""
-    if board.par is None:
-        return ""
-    return labels.par_text(board.par.contract, board.par.declarer, board.par.net)
+    """``"Par: 4♠ by South, +420"`` (under a target scoring ``"Target 8: ♠ makes 9"``),
+    or ``""`` for a board not analysed."""
+    return board.par_text
+
+
+def revoke_notes(board: BoardTraveller) -> list[str]:
+    """A line under the traveller for each result with a revoke, both figures given:
+    "Table 2: 10, 9 + 1 for the revoke"."""
+    return [
+        f"{_('Table')} {line.table}: {line.scored.tricks_text}"
+        for line in board.lines
+        if line.scored is not None and line.scored.revoke
+    ]
 
 
 def travellers_pdf(
@@ -516,6 +525,7 @@ def _traveller_block(board: BoardTraveller, area: Rect, *, fonts: FontSet) -> _B
     groups = (_("Score"), _("Matchpoints"), _("Percentage"))
     par = par_text(board)
     lines = board.lines
+    notes = revoke_notes(board)
 
     def heading(canvas: Canvas, top: float) -> None:
         baseline = top - 13
@@ -577,8 +587,21 @@ def _traveller_block(board: BoardTraveller, area: Rect, *, fonts: FontSet) -> _B
         canvas.line(area.x, rule, area.right, rule)
 
     def row(canvas: Canvas, top: float, index: int) -> None:
-        line = lines[index]
         baseline = top - TRAVELLER_LEADING * 0.72
+        if index >= len(lines):  # the revokes' notes, after the results
+            draw_text(
+                canvas,
+                area.x + _PAD,
+                baseline,
+                notes[index - len(lines)],
+                font=fonts.regular,
+                size=TRAVELLER_SIZE,
+                fonts=fonts,
+                colour=GREY,
+                max_width=area.width - 2 * _PAD,
+            )
+            return
+        line = lines[index]
         values = _traveller_values(line)
         for number, (column, edge, text) in enumerate(zip(columns, edges, values, strict=True)):
             if text:
@@ -614,7 +637,7 @@ def _traveller_block(board: BoardTraveller, area: Rect, *, fonts: FontSet) -> _B
     return _Block(
         heading_height=_BOARD_TITLE_HEIGHT + _TRAVELLER_HEADER_HEIGHT,
         row_height=TRAVELLER_LEADING,
-        rows=len(lines),
+        rows=len(lines) + len(notes),
         draw_heading=heading,
         draw_row=row,
         gap_after=_BOARD_GAP,
