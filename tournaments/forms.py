@@ -302,6 +302,23 @@ class FourDealTableForm(forms.Form):
     west = PlainCharField(label=SEAT_NAMES[Seat.WEST], max_length=60, required=False)
 
 
+def _sequence_field() -> forms.IntegerField:
+    """The deal's place in the order dealt, sent with each of a four-deal table's forms:
+    a form sent twice enters one deal. Missing or broken, the page was out of date."""
+    out_of_date = _(
+        "This page was out of date, so nothing was saved. Check the deal on the screen "
+        "now and enter it again."
+    )
+    return forms.IntegerField(
+        widget=forms.HiddenInput,
+        min_value=1,
+        max_value=1000,
+        error_messages={
+            key: out_of_date for key in ("required", "invalid", "min_value", "max_value")
+        },
+    )
+
+
 _HAND_POINTS_ERRORS = {
     "required": _("Enter the points of every hand."),
     "invalid": _("A hand holds 0 to 37 points."),
@@ -327,8 +344,7 @@ class FourDealPointsForm(forms.Form):
     east = _hand_points(Seat.EAST)
     south = _hand_points(Seat.SOUTH)
     west = _hand_points(Seat.WEST)
-    # The deal's place in the order dealt: a form sent twice enters one deal.
-    sequence = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=1000)
+    sequence = _sequence_field()
 
     def relabel(self, seat_labels: dict[Seat, str]) -> None:
         """Name each hand as the table knows it: "North · Anna"."""
@@ -356,8 +372,8 @@ class FourDealPointsForm(forms.Form):
 class FourDealResultForm(ResultForm):
     """The entry panel's answers for the deal at ``sequence``."""
 
-    sequence = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=1000)
+    sequence = _sequence_field()
 
 
 class FourDealRedealForm(forms.Form):
-    sequence = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=1000)
+    sequence = _sequence_field()

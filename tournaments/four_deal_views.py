@@ -217,7 +217,7 @@ def four_deal_table_redeal(request: HtmxHttpRequest, token: str) -> HttpResponse
     table = _table(token)
     form = FourDealRedealForm(request.POST)
     if not form.is_valid():
-        return _table_page(request, table, status=422)
+        return _table_page(request, table, status=422, redeal_form=form)
     try:
         services.four_deal_redeal(table=table, sequence=form.cleaned_data["sequence"])
     except services.AlreadyEntered:

@@ -628,7 +628,9 @@ class FourDealDeal(models.Model):
     redeal = models.BooleanField(_("dealt again"), default=False)
     # Empty while a table with real cards has entered the points but not yet the result.
     contract = models.CharField(_("contract"), max_length=3, blank=True)
-    tricks_won = models.PositiveSmallIntegerField(_("tricks won by declarer"), null=True)
+    tricks_won = models.PositiveSmallIntegerField(
+        _("tricks won by declarer"), null=True, blank=True
+    )
     revoke = models.CharField(
         _("revoke"), max_length=10, choices=Result.Revoke.choices, default="", blank=True
     )

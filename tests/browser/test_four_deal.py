@@ -4,11 +4,14 @@ phone in Norwegian (real cards, the points entered, with their checks)."""
 
 from __future__ import annotations
 
+import re
+
 from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.classroom import set_language
 from tests.browser.conftest import log_in_as
+from tests.browser.test_accessibility import axe_violations
 from tournaments import four_deal_services
 from tournaments.models import FourDealGame, SchoolClass
 
@@ -52,13 +55,14 @@ def test_a_table_of_four_plays_to_a_win_with_a_redeal(
     expect(page.locator(".qr-tile")).to_have_count(2)
     game = FourDealGame.objects.get()
     token = game.tables.get(number=1).token
-    expect(page.locator(".table-link").first).to_have_text(f"http://192.0.2.10:8000/f/{token}/")
+    expect(page.locator(".table-link").first).to_have_text(re.compile(rf"^http://.+/f/{token}/$"))
     page.get_by_role("link", name="Back to the game").click()
 
     tablet = browser.new_context(base_url=live_server.url, viewport=PHONE).new_page()
     tablet.goto(f"/f/{token}/")
     expect(tablet.get_by_role("heading", name="Table 1 · Deal 1 of 4")).to_be_visible()
     expect(tablet.get_by_text("Both sides hold 20 points, so nobody declares.")).to_be_visible()
+    found = axe_violations(tablet, "a deal to deal again")
     tablet.get_by_role("button", name="Deal again").click()
     expect(
         tablet.get_by_text("Nobody declared the last deal, so it does not count: Anna deals again.")
@@ -68,6 +72,7 @@ def test_a_table_of_four_plays_to_a_win_with_a_redeal(
     # The cards, for making up the deal, one tap away.
     tablet.get_by_text("Show the cards").click()
     expect(tablet.locator(".four-deal-cards .hand")).to_have_count(4)
+    found += axe_violations(tablet, "a deal to play, its cards shown")
 
     play(tablet, "NT", "part-score", 8)  # Dan (West): E–W 120
     expect(tablet.get_by_role("heading", name="Table 1 · Deal 2 of 4")).to_be_visible()
@@ -86,11 +91,14 @@ def test_a_table_of_four_plays_to_a_win_with_a_redeal(
     expect(tablet.get_by_text("North–South win, 470 to 230")).to_be_visible()
     expect(tablet.locator(".four-deal-rows tbody tr")).to_have_count(5)
     expect(tablet.locator('input[name="strain"]')).to_have_count(0)
+    found += axe_violations(tablet, "the game over")
 
     expect(page.locator('tr[data-table="1"]')).to_contain_text(
         "Finished: North–South win, 470 to 230", timeout=15_000
     )
     expect(page.locator('tr[data-table="2"]')).to_contain_text("Deal 1 of 4")
+    found += axe_violations(page, "the teacher's overview")
+    assert found == [], "axe found:\n" + "\n".join(found)
 
 
 def test_a_table_with_real_cards_plays_to_a_draw_on_a_phone_in_norwegian(
@@ -108,6 +116,7 @@ def test_a_table_with_real_cards_plays_to_a_draw_on_a_phone_in_norwegian(
     phone.goto(f"/f/{token}/")
     expect(phone.get_by_role("heading", name="Bord 1 · Giv 1 av 4")).to_be_visible()
     expect(phone.get_by_role("heading", name="Tell poengene deres")).to_be_visible()
+    found = axe_violations(phone, "the points to enter")
 
     def points(north: str, east: str, south: str, west: str) -> None:
         for name, value in (("north", north), ("east", east), ("south", south), ("west", west)):
@@ -120,6 +129,7 @@ def test_a_table_with_real_cards_plays_to_a_draw_on_a_phone_in_norwegian(
     ).to_be_visible()
     points("38", "2", "0", "0")
     expect(phone.get_by_text("En hånd har 0 til 37 poeng.")).to_be_visible()
+    found += axe_violations(phone, "points refused")
     points("10", "10", "10", "10")  # 20–20: the same dealer deals again
     expect(phone.get_by_text("Nord gir på nytt.")).to_be_visible()
     expect(phone.get_by_role("heading", name="Bord 1 · Giv 1 av 4")).to_be_visible()
@@ -132,9 +142,51 @@ def test_a_table_with_real_cards_plays_to_a_draw_on_a_phone_in_norwegian(
     ):
         points(*hands)
         expect(phone.get_by_text(declares)).to_be_visible()
+        if strain == "NT":
+            found += axe_violations(phone, f"the result to enter: {declares}")
         play(phone, strain, "part-score", tricks)
 
     expect(phone.get_by_role("heading", name="Spillet er over")).to_be_visible()
     expect(phone.get_by_text("Uavgjort: Nord–Syd & Øst–Vest har 200 poeng hver")).to_be_visible()
+    found += axe_violations(phone, "a draw")
+    assert found == [], "axe found:\n" + "\n".join(found)
     # Nothing wider than the phone: no sideways scrolling for the whole page.
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_a_table_of_three_sees_who_declares_with_the_dummy(
+    browser: Browser,
+    alice: AbstractUser,
+    live_server,  # type: ignore[no-untyped-def]
+) -> None:
+    school_class = SchoolClass.objects.create(teacher=alice, name="4C")
+    game = four_deal_services.four_deal_game_start(
+        school_class=school_class, tables=1, cards="real"
+    )
+    table = game.tables.get()
+    four_deal_services.four_deal_table_update(
+        table=table, players="highest", north="Anna", east="Ben", south="Cleo", west=""
+    )
+    phone = browser.new_context(base_url=live_server.url, viewport=PHONE).new_page()
+    phone.goto(f"/f/{table.token}/")
+    expect(phone.get_by_role("heading", name="Table 1 · Deal 1 of 3")).to_be_visible()
+    expect(phone.get_by_label("West · Dummy")).to_be_visible()
+
+    def points(north: str, east: str, south: str, west: str) -> None:
+        for name, value in (("north", north), ("east", east), ("south", south), ("west", west)):
+            phone.locator(f'input[name="{name}"]').fill(value)
+        phone.get_by_role("button", name="Next").click()
+
+    points("12", "14", "9", "5")  # Ben 14 + the dummy 5: fewer than 21
+    expect(phone.get_by_text("Anna deals again.")).to_be_visible()
+    points("9", "14", "5", "12")
+    expect(phone.get_by_text("Ben declares with the dummy; the other two defend.")).to_be_visible()
+    expect(phone.locator(".mini-declarer")).to_contain_text("E")
+    expect(phone.locator(".mini-dummy")).to_contain_text("W")
+    assert axe_violations(phone, "a table of three") == []
+    play(phone, "S", "game", 10)
+    expect(phone.get_by_role("heading", name="Table 1 · Deal 2 of 3")).to_be_visible()
+    expect(phone.locator(".total-item")).to_have_count(3)
+    expect(phone.locator(".total-item").nth(1)).to_contain_text("Ben")
+    expect(phone.locator(".total-item").nth(1).locator("dd")).to_have_text("420")
+    expect(phone.get_by_text("Ben deals.")).to_be_visible()

@@ -18,6 +18,7 @@ N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 #: Table 1's first deal from this seed is 20–20 (then West declares; the second deal
 #: North, the third and fourth West): see tests/browser/test_four_deal.py.
 REDEAL_SEED = "redeal-8"
+OUT_OF_DATE = "This page was out of date, so nothing was saved."
 
 
 def start(school_class: SchoolClass, *, tables: int = 1, cards: str = "dealt") -> FourDealGame:
@@ -235,8 +236,8 @@ def test_a_whole_game_to_a_win(client: Client, alice_class: SchoolClass) -> None
         (result_post(2, tricks="lots"), "Tricks won must be a number from 0 to 13."),
         (result_post(2, strain="X"), "Select a valid choice"),
         (result_post(2, level="slam"), "Select a valid choice"),
-        ({"strain": "S", "level": "game", "tricks": 10}, "This field is required."),
-        (result_post(0), "greater than or equal to 1"),
+        ({"strain": "S", "level": "game", "tricks": 10}, OUT_OF_DATE),
+        (result_post(0), OUT_OF_DATE),
     ],
 )
 def test_a_bad_result_is_refused_and_nothing_is_saved(
@@ -269,6 +270,14 @@ def test_the_table_page_of_no_table_is_404(client: Client, db: None) -> None:
     assert client.post("/f/no-such-table/result/", result_post(1)).status_code == 404
 
 
+def test_a_redeal_without_its_place_is_refused(client: Client, alice_class: SchoolClass) -> None:
+    table = first_table(start(alice_class))
+    response = client.post(table_url(table, "redeal"), {"sequence": "x"})
+    assert response.status_code == 422
+    assert OUT_OF_DATE in response.content.decode()
+    assert not FourDealDeal.objects.exists()
+
+
 @pytest.mark.parametrize("action", ["points", "redeal", "result"])
 def test_it_rejects_get(client: Client, alice_class: SchoolClass, action: str) -> None:
     table = first_table(start(alice_class))
@@ -293,7 +302,7 @@ def test_it_rejects_get(client: Client, alice_class: SchoolClass, action: str) -
         (points_post(1, -1, 21, 10, 10), "A hand holds 0 to 37 points."),
         (points_post(1, "ten", 10, 10, 10), "A hand holds 0 to 37 points."),
         (points_post(1, "", 10, 10, 10), "Enter the points of every hand."),
-        ({"north": 10, "east": 10, "south": 10, "west": 10}, "This field is required."),
+        ({"north": 10, "east": 10, "south": 10, "west": 10}, OUT_OF_DATE),
     ],
 )
 def test_points_that_cannot_be_a_deal_are_refused(
@@ -359,7 +368,7 @@ def test_three_players_the_highest_hand_declares_with_the_dummy(
     client: Client, alice_class: SchoolClass
 ) -> None:
     table = first_table(start(alice_class, cards="real"))
-    four_deal_services.four_deal_table_update(
+    table = four_deal_services.four_deal_table_update(
         table=table, players="highest", north="Anna", east="Ben", south="Cleo", west=""
     )
     page = client.get(table_url(table)).content.decode()
@@ -383,7 +392,7 @@ def test_three_players_the_highest_hand_declares_with_the_dummy(
 
 def test_three_players_the_dealer_plays_with_the_dummy(alice_class: SchoolClass) -> None:
     table = first_table(start(alice_class, cards="real"))
-    four_deal_services.four_deal_table_update(
+    table = four_deal_services.four_deal_table_update(
         table=table, players="dealer", north="Anna", east="Ben", south="Cleo", west=""
     )
     for sequence, points, declarer in (
