@@ -313,9 +313,9 @@ def _sequence_field() -> forms.IntegerField:
         widget=forms.HiddenInput,
         min_value=1,
         max_value=1000,
-        error_messages={
-            key: out_of_date for key in ("required", "invalid", "min_value", "max_value")
-        },
+        error_messages=dict.fromkeys(
+            ("required", "invalid", "min_value", "max_value"), out_of_date
+        ),
     )
 
 
