@@ -34,6 +34,7 @@ from scoring.three_players import (
 )
 from tournaments import labels
 from tournaments.models import FourDealDeal, FourDealGame, FourDealTable, Result, SchoolClass
+from tournaments.printing.table_cards import FourDealCard, FourDealPrint
 from tournaments.scores import Scored, score_contract
 from tournaments.selectors import HandFacts
 
@@ -491,3 +492,25 @@ def _score_text(state: TableState, current: CurrentDeal, scored: Scored) -> str:
     return labels.player_points_text(
         [state.name(seat) for seat in declaration.defenders], scored.defenders
     )
+
+
+def game_print(
+    game: FourDealGame, tables: list[FourDealTable], *, urls: dict[int, str], paper: str
+) -> FourDealPrint:
+    """What the four-deal table cards print: each table's address and who sits where."""
+    cards = []
+    for table in tables:
+        three = three_player_variant(table) is not None
+        seats = dealers_of(table)
+        cards.append(
+            FourDealCard(
+                number=table.number,
+                url=urls.get(table.number, ""),
+                seats=tuple(
+                    (labels.seat_name(seat), getattr(table, seat.name.lower())) for seat in seats
+                ),
+                three_players=three,
+            )
+        )
+    title = f"{game.school_class} · {gettext('Four-deal game')}"
+    return FourDealPrint(title=title, tables=tuple(cards), page_size=paper)

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -26,8 +27,9 @@ from tournaments.forms import (
     FourDealResultForm,
     FourDealTableForm,
 )
-from tournaments.http import HtmxHttpRequest, TeacherRequest
+from tournaments.http import HtmxHttpRequest, TeacherRequest, attachment, paper_size
 from tournaments.models import FourDealTable
+from tournaments.printing.table_cards import four_deal_cards_pdf
 from tournaments.qr import qr_svg
 from tournaments.selectors import get_class_for_teacher
 
@@ -246,3 +248,25 @@ def four_deal_table_result(request: HtmxHttpRequest, token: str) -> HttpResponse
         else:
             return redirect("tournaments:four_deal_table", token=token)
     return _table_page(request, table, status=422, result_form=form)
+
+
+@require_GET
+@login_required
+def four_deal_cards(request: TeacherRequest, game_id: int) -> HttpResponse:
+    """The table cards as a PDF: each table's number, QR code, players and the rules."""
+    game = selectors.get_game_for_teacher(request.user, game_id)
+    tables = list(game.tables.order_by("number"))
+    address = links.tables_address(request)
+    if not address.usable:
+        return redirect("tournaments:four_deal_connect", game_id=game_id)
+    cards = selectors.game_print(
+        game,
+        tables,
+        urls={
+            table.number: address.table_url(table.token, view="tournaments:four_deal_table")
+            for table in tables
+        },
+        paper=paper_size(request),
+    )
+    filename = f"{slugify(str(game.school_class))}-{game.created_at.date()}-four-deal-cards.pdf"
+    return attachment(four_deal_cards_pdf(cards), filename, "application/pdf")

@@ -8,7 +8,13 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 from scoring.cards import Seat, Side
-from tournaments.labels import SIDE_NAMES, SideHeading, board_set_name, side_heading_lazy
+from tournaments.labels import (
+    SEAT_NAMES,
+    SIDE_NAMES,
+    SideHeading,
+    board_set_name,
+    side_heading_lazy,
+)
 
 
 class SchoolClass(models.Model):
@@ -590,10 +596,10 @@ class FourDealTable(models.Model):
         _("players"), max_length=8, choices=Players.choices, default=Players.FOUR
     )
     # First names, optional: shown on the table's page and the teacher's overview.
-    north = models.CharField(_("North"), max_length=60, blank=True)
-    east = models.CharField(_("East"), max_length=60, blank=True)
-    south = models.CharField(_("South"), max_length=60, blank=True)
-    west = models.CharField(_("West"), max_length=60, blank=True)
+    north = models.CharField(SEAT_NAMES[Seat.NORTH], max_length=60, blank=True)
+    east = models.CharField(SEAT_NAMES[Seat.EAST], max_length=60, blank=True)
+    south = models.CharField(SEAT_NAMES[Seat.SOUTH], max_length=60, blank=True)
+    west = models.CharField(SEAT_NAMES[Seat.WEST], max_length=60, blank=True)
 
     class Meta:
         verbose_name = _("four-deal table")

@@ -90,6 +90,11 @@ urlpatterns = [
         name="four_deal_table_edit",
     ),
     path(
+        "four-deal/<int:game_id>/cards/",
+        four_deal_views.four_deal_cards,
+        name="four_deal_cards",
+    ),
+    path(
         "four-deal/<int:game_id>/connect/",
         four_deal_views.four_deal_connect,
         name="four_deal_connect",

@@ -4,12 +4,17 @@ half-saved."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from minibridge import network
 from scoring.cards import Seat
 from scoring.contracts import Contract
+from tests.qr import pdf_page_png, read_qr_codes
+from tests.tournaments.movement_papers import _reader, _text
 from tournaments import four_deal_selectors, four_deal_services
 from tournaments.four_deal_selectors import Step, table_state
 from tournaments.models import FourDealDeal, FourDealGame, FourDealTable, SchoolClass
@@ -436,3 +441,46 @@ def test_the_overview_shows_every_tables_state(
     assert partial.lstrip().startswith('<section id="tables"')
     states = four_deal_selectors.game_tables(game)
     assert [state.deal_number for state in states] == [2, 1, 1]
+
+
+# -- Table cards -------------------------------------------------------------------------
+
+
+def test_the_table_cards_carry_each_tables_code_players_and_rules(
+    alice_client: Client, alice_class: SchoolClass, settings, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    settings.PUBLIC_URL = "http://192.0.2.10:8000"
+    game = start(alice_class, tables=2)
+    one, two = game.tables.order_by("number")
+    four_deal_services.four_deal_table_update(
+        table=one, players="four", north="Anna", east="Ben", south="Cleo", west="Dan"
+    )
+    four_deal_services.four_deal_table_update(
+        table=two, players="dealer", north="Eva", east="Finn", south="Gro", west=""
+    )
+    response = alice_client.get(reverse("tournaments:four_deal_cards", kwargs={"game_id": game.pk}))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    pdf = response.content
+    assert len(_reader(pdf).pages) == 2
+    first, second = _text(pdf, 0), _text(pdf, 1)
+    assert " Table 1 " in first
+    assert f" Scan to play the four-deal game http://192.0.2.10:8000/f/{one.token}/ " in first
+    assert " North Anna East Ben South Cleo West Dan " in first
+    assert "A 20–20 deal does not count: the same player deals again." in first
+    assert " North Eva East Finn South Gro " in second
+    assert "West's hand is the dummy" in second
+    found = [read_qr_codes(pdf_page_png(pdf, page, tmp_path)) for page in (1, 2)]
+    assert found == [[f"http://192.0.2.10:8000/f/{table.token}/"] for table in (one, two)]
+
+
+def test_no_table_cards_without_an_address_the_tablets_reach(
+    alice_client: Client, alice_class: SchoolClass, settings, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    settings.PUBLIC_URL = ""
+    monkeypatch.setattr(network, "lan_address", lambda: None)
+    game = start(alice_class)
+    response = alice_client.get(reverse("tournaments:four_deal_cards", kwargs={"game_id": game.pk}))
+    assert response.status_code == 302
+    page = alice_client.get(response["Location"]).content.decode()
+    assert "This computer is not on a network" in page
