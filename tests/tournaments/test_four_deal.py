@@ -484,3 +484,31 @@ def test_no_table_cards_without_an_address_the_tablets_reach(
     assert response.status_code == 302
     page = alice_client.get(response["Location"]).content.decode()
     assert "This computer is not on a network" in page
+
+
+@pytest.mark.parametrize(("seed", "redeals"), [("three-1", 0), ("three-2", 1), ("three-8", 1)])
+def test_the_site_deals_a_table_of_three_again_until_the_highest_hand_and_the_dummy_hold_21(
+    client: Client, alice_class: SchoolClass, seed: str, redeals: int
+) -> None:
+    game = four_deal_services.four_deal_game_start(
+        school_class=alice_class, tables=1, cards="dealt", seed=seed
+    )
+    table = four_deal_services.four_deal_table_update(
+        table=first_table(game), players="highest", north="", east="", south="", west=""
+    )
+    for _ in range(60):
+        state = table_state(table)
+        assert state.current is not None
+        best = max(state.current.points[seat] for seat in (N, E, S))
+        if state.step is not Step.REDEAL:
+            break
+        assert best + state.current.points[W] < 21
+        page = client.get(table_url(table)).content.decode()
+        assert "The highest hand and the dummy hold fewer than 21 points together." in page
+        client.post(table_url(table, "redeal"), {"sequence": state.current.sequence})
+    assert state.step is Step.RESULT
+    assert FourDealDeal.objects.filter(redeal=True).count() == redeals
+    assert state.current.dealer is N
+    assert state.current.points[state.current.declarer] == best
+    assert state.current.dummy is W
+    assert state.current.side_hcp >= 21
