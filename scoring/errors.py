@@ -34,6 +34,7 @@ class ErrorCode(StrEnum):
     PROFILE_UNKNOWN = "profile_unknown"
     HCP_REQUIRED = "hcp_required"
     HCP_OUT_OF_RANGE = "hcp_out_of_range"
+    DEAL_POINTS_TOTAL = "deal_points_total"
     TARGET_TABLE_RANGE = "target_table_range"
     TARGET_TABLE_TRICKS = "target_table_tricks"
     TARGET_TABLE_OVERLAP = "target_table_overlap"
@@ -41,6 +42,8 @@ class ErrorCode(StrEnum):
     # The four-deal game
     FOUR_DEAL_ORDER = "four_deal_order"
     FOUR_DEAL_COUNT = "four_deal_count"
+    # Three players at a table
+    THREE_PLAYER_DUMMY = "three_player_dummy"
 
 
 class ScoringError(ValueError):

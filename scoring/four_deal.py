@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol
 
 from scoring.cards import Seat, Side
 from scoring.declaring import Redeal
@@ -18,6 +19,7 @@ from scoring.profiles import Score
 
 #: Who deals the first, second, third and fourth deal.
 DEALERS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+_ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 
 
 @dataclass(frozen=True)
@@ -75,33 +77,46 @@ class FourDealResult:
         return Verdict.WIN if self.winner is side else Verdict.LOSS
 
 
-def next_dealer(deals: Sequence[PlayedDeal | Redeal]) -> Seat | None:
+class Dealt(Protocol):
+    """A deal as the table round sees it: who dealt it."""
+
+    @property
+    def dealer(self) -> Seat: ...
+
+
+def next_dealer(
+    deals: Sequence[PlayedDeal | Redeal | Dealt], *, dealers: Sequence[Seat] = DEALERS
+) -> Seat | None:
     """Who deals next after ``deals`` (in the order played), or None when the game is over.
 
-    After a redeal the same player deals again.
+    After a redeal the same player deals again. ``dealers`` are the players who deal in
+    turn, one counted deal each (three players: see :mod:`scoring.three_players`); a
+    deal counts unless it is a :class:`Redeal`.
     """
     counted = 0
     for number, deal in enumerate(deals, start=1):
-        if counted == len(DEALERS):
+        if counted == len(dealers):
             raise ScoringError(
                 ErrorCode.FOUR_DEAL_COUNT,
-                f"Deal {number} comes after the fourth deal that counted; a game has four",
+                f"Deal {number} comes after the {_ORDINALS.get(counted, str(counted))} deal "
+                f"that counted; a game has {counted}",
                 deals=len(deals),
             )
-        expected = DEALERS[counted]
+        expected = dealers[counted]
         if deal.dealer is not expected:
+            in_turn = ", ".join(seat.label for seat in dealers)
             raise ScoringError(
                 ErrorCode.FOUR_DEAL_ORDER,
                 f"Deal {number} was dealt by {deal.dealer.label}, but it was "
-                f"{expected.label}'s turn: the dealers are North, East, South, West in turn, "
-                "and a 20–20 deal is dealt again by the same player",
+                f"{expected.label}'s turn: the dealers are {in_turn} in turn, "
+                "and a deal that does not count is dealt again by the same player",
                 number=number,
                 dealer=deal.dealer,
                 expected=expected,
             )
-        if isinstance(deal, PlayedDeal):
+        if not isinstance(deal, Redeal):
             counted += 1
-    return DEALERS[counted] if counted < len(DEALERS) else None
+    return dealers[counted] if counted < len(dealers) else None
 
 
 def four_deal_game(deals: Sequence[PlayedDeal | Redeal]) -> FourDealResult:

@@ -15,8 +15,8 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from tests.factories import running_session
-from tournaments import result_services
-from tournaments.models import Result, Session
+from tournaments import four_deal_services, result_services
+from tournaments.models import FourDealGame, Result, Session
 
 HUGE = str(2**63)  # one more than the largest 64-bit integer
 HOSTILE_NUMBERS = [HUGE, "9" * 40, "0"]
@@ -47,8 +47,24 @@ NUMBER_FIELDS = [
     "boards_per_round",
     "board",
     "session",
+    "tables",
+    "sequence",
 ]
-TEXT_FIELDS = ["first_name", "last_name", "name", "seed", "key", "username", "password", "next"]
+TEXT_FIELDS = [
+    "first_name",
+    "last_name",
+    "name",
+    "seed",
+    "key",
+    "username",
+    "password",
+    "next",
+    # A four-deal table's players' names, and the points of its hands.
+    "north",
+    "east",
+    "south",
+    "west",
+]
 CHOICE_FIELDS = [
     "strain",
     "level",
@@ -76,6 +92,8 @@ CHOICE_FIELDS = [
     "first_names",
     "from",
     "to",
+    "cards",
+    "players",
 ]
 
 
@@ -144,6 +162,9 @@ def live(alice) -> Session:  # type: ignore[no-untyped-def]
     session = running_session(alice, seed="hostile")
     table = session.tables.get(number=1)
     result_services.result_record(table=table, board_number=1, contract="4S", tricks_won=10)
+    four_deal_services.four_deal_game_start(
+        school_class=session.school_class, tables=1, cards="dealt", seed="hostile"
+    )
     return session
 
 
@@ -159,6 +180,7 @@ def _real_ids(session: Session, *, with_token: bool) -> dict[str, str]:
         "table_number": 1,
         "board_number": 1,
         "number": 1,
+        "game_id": FourDealGame.objects.get(school_class=session.school_class).pk,
         "token": table.token if with_token else "no-such-table",
     }
     return {name: str(value) for name, value in ids.items()}

@@ -787,3 +787,45 @@ def tricks_text(tricks: int, tricks_won: int, *, revoke: bool = False) -> str:
     if revoke:
         return f"{tricks} ({gettext('revoke')})"
     return str(tricks)
+
+
+# -- The four-deal game -------------------------------------------------------------------
+
+
+def four_deal_outcome_text(standings: Iterable[tuple[str, int]], *, sides: bool) -> str:
+    """How a four-deal game ended, from each side's (or, with three players, each
+    player's) name and total: ``"North–South win, 540 to 140"``, ``"Anna wins with 420
+    points"``, ``"A draw: North–South & East–West have 300 points each"``."""
+    listed = list(standings)
+    best = max(total for _name, total in listed)
+    winners = [name for name, total in listed if total == best]
+    if len(winners) > 1:
+        return gettext("A draw: %(names)s have %(points)s points each") % {
+            "names": names_text(winners),
+            "points": best,
+        }
+    if sides:
+        other = max(total for name, total in listed if name != winners[0])
+        # Translators: %(winner)s is a side, "North–South"; the figures are the totals.
+        return gettext("%(winner)s win, %(points)s to %(other)s") % {
+            "winner": winners[0],
+            "points": best,
+            "other": other,
+        }
+    return gettext("%(winner)s wins with %(points)s points") % {
+        "winner": winners[0],
+        "points": best,
+    }
+
+
+def player_points_text(names: Iterable[str], points: int) -> str:
+    """What a deal at a table of three gives: ``"Anna +420"``, or to the two defenders
+    ``"Ben & Cleo +50 each"``."""
+    listed = list(names)
+    if len(listed) == 1:
+        return f"{listed[0]} {signed_text(points)}"
+    # Translators: both defenders at a table of three score this; "Ben & Cleo +50 each".
+    return gettext("%(names)s %(points)s each") % {
+        "names": names_text(listed),
+        "points": signed_text(points),
+    }

@@ -42,11 +42,12 @@ class TablesAddress:
     def usable(self) -> bool:
         return bool(self.base)
 
-    def table_url(self, token: str) -> str:
-        """A table's own page at this address: what its QR code and card carry."""
+    def table_url(self, token: str, *, view: str = "tournaments:table_page") -> str:
+        """A table's own page at this address: what its QR code and card carry (a
+        session's table, or with ``view`` another kind of table's page)."""
         if not self.usable:
             raise ValueError("No address the tablets can reach.")
-        return self.base + reverse("tournaments:table_page", kwargs={"token": token})
+        return self.base + reverse(view, kwargs={"token": token})
 
 
 _DEFAULT_PORTS = {"http": "80", "https": "443"}

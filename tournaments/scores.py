@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from scoring import results as rules
-from scoring.cards import Seat
+from scoring.cards import Seat, Side
 from scoring.contracts import Contract
 from scoring.dd import DDTable
 from scoring.errors import ErrorCode, ScoringError
@@ -48,6 +48,16 @@ class Scored:
         after a revoke ("10, 9 + 1 for the revoke"), else the one ("10")."""
         return labels.tricks_text(self.tricks, self.tricks_won, revoke=bool(self.revoke))
 
+    @property
+    def declarers(self) -> int:
+        """What the declaring side (at a table of three: declarer) scores."""
+        return self.ns_points if self.declarer.side is Side.NS else self.ew_points
+
+    @property
+    def defenders(self) -> int:
+        """What each defender's side scores."""
+        return self.ew_points if self.declarer.side is Side.NS else self.ns_points
+
 
 def score_result(
     *,
@@ -59,13 +69,32 @@ def score_result(
 ) -> Scored:
     """Score one result; refuses (ValidationError, in the user's language) a contract the
     profile does not have and tricks outside 0–13."""
+    return score_contract(
+        contract=contract,
+        tricks_won=tricks_won,
+        revoke=revoke,
+        profile=profile,
+        side_hcp=board.side_hcp,
+        declarer=board.declaration.declarer,
+    )
+
+
+def score_contract(
+    *,
+    contract: str | Contract,
+    tricks_won: int,
+    revoke: str,
+    profile: str,
+    side_hcp: int,
+    declarer: Seat,
+) -> Scored:
+    """The same for a deal known only by its declarer and the declaring side's points
+    (the four-deal game, where there is no board)."""
     if not 0 <= tricks_won <= 13:
         raise ValidationError(_("Tricks won must be a number from 0 to 13."))
     get_profile(profile)  # a session with an unknown profile is a bug, not a refusal
     try:
-        return _scored(
-            str(contract), tricks_won, revoke, profile, board.side_hcp, board.declaration.declarer
-        )
+        return _scored(str(contract), tricks_won, revoke, profile, side_hcp, declarer)
     except ScoringError as error:
         raise ValidationError(_contract_refusal(error, str(contract))) from error
 

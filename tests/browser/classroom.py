@@ -11,9 +11,19 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
+from scoring.contracts import Contract
 from tests.factories import play_round
-from tournaments import result_services, services, sessions
-from tournaments.models import BoardSet, Pair, Pupil, Result, SchoolClass, Session, Table
+from tournaments import four_deal_selectors, four_deal_services, result_services, services, sessions
+from tournaments.models import (
+    BoardSet,
+    FourDealGame,
+    Pair,
+    Pupil,
+    Result,
+    SchoolClass,
+    Session,
+    Table,
+)
 
 NAMES = [
     ("Emma", "Hansen"), ("Oliver", "Smith"), ("Nora", "Johansen"), ("Jakob", "Olsen"),
@@ -35,6 +45,8 @@ class Classroom:
     pair: Pair
     #: A table of the running session with nothing entered in round 2 yet.
     fresh_table: Table
+    #: A four-deal game: table 1 (named) has played a deal, table 2 has three players.
+    four_deal: FourDealGame
 
     def teacher_pages(self) -> list[tuple[str, str]]:
         """Every page a teacher opens, as (what it is, its path)."""
@@ -75,6 +87,11 @@ class Classroom:
             ("board set", f"/boards/{b}/"),
             ("board", f"/boards/{b}/1/"),
             ("what we store", "/what-we-store/"),
+            ("new four-deal game", f"/classes/{c}/four-deal/new/"),
+            ("four-deal game", f"/four-deal/{self.four_deal.pk}/"),
+            ("four-deal table's players", f"/four-deal/{self.four_deal.pk}/tables/1/"),
+            ("four-deal tablets", f"/four-deal/{self.four_deal.pk}/connect/"),
+            ("four-deal table's code", f"/four-deal/{self.four_deal.pk}/connect/1/"),
         ]
 
 
@@ -144,6 +161,29 @@ def build_classroom(teacher: User) -> Classroom:
     draft = sessions.session_create(
         school_class=school_class, present=pupils[:13], date=datetime.date(2026, 12, 6)
     )
+    four_deal = four_deal_services.four_deal_game_start(
+        school_class=school_class, tables=2, cards="dealt", seed="every page"
+    )
+    named, three = four_deal.tables.order_by("number")
+    four_deal_services.four_deal_table_update(
+        table=named, players="four", north="Emma", east="Oliver", south="Nora", west="Jakob"
+    )
+    four_deal_services.four_deal_table_update(
+        table=three, players="highest", north="Sofie", east="Harry", south="Ingrid", west=""
+    )
+    state = four_deal_selectors.table_state(named)
+    assert state.current is not None
+    while state.current.redeal:
+        four_deal_services.four_deal_redeal(table=named, sequence=state.current.sequence)
+        state = four_deal_selectors.table_state(named)
+        assert state.current is not None
+    four_deal_services.four_deal_result(
+        table=named,
+        sequence=state.current.sequence,
+        contract=Contract.parse("3NT"),
+        tricks_won=9,
+        revoke="",
+    )
     return Classroom(
         teacher=teacher,
         school_class=school_class,
@@ -154,6 +194,7 @@ def build_classroom(teacher: User) -> Classroom:
         draft=draft,
         pair=running.pairs.order_by("number").first(),  # type: ignore[arg-type]
         fresh_table=running.tables.get(number=2),
+        four_deal=four_deal,
     )
 
 

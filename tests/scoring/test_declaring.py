@@ -4,7 +4,14 @@ import pytest
 from hypothesis import given
 
 from scoring.cards import Deal, Seat, Side
-from scoring.declaring import Declaration, Redeal, find_declarer
+from scoring.declaring import (
+    Declaration,
+    Redeal,
+    check_points,
+    declare_from_points,
+    find_declarer,
+)
+from scoring.errors import ErrorCode, ScoringError
 from tests.scoring.deals import (
     EW_DECLARE,
     EW_TIE,
@@ -85,3 +92,53 @@ def test_turning_the_table_one_seat_turns_the_declarer_one_seat(deal: Deal, deal
         assert isinstance(after, Declaration)
         assert after.declarer is before.declarer.next
         assert after.side_hcp == before.side_hcp
+
+
+# --------------------------------------------------------------- from announced points
+
+
+@pytest.mark.parametrize(
+    ("north", "east", "south", "west", "dealer", "expected"),
+    [
+        (12, 8, 14, 6, N, S),  # RULES.md's worked example
+        (15, 3, 15, 7, E, S),  # a tie: South comes first in turn from East
+        (15, 3, 15, 7, N, N),
+        (4, 15, 6, 15, N, E),
+        (4, 15, 6, 15, S, W),
+        (12, 11, 4, 13, N, W),
+        (7, 8, 13, 12, W, None),  # 20–20
+        (10, 10, 10, 10, N, None),
+    ],
+)
+def test_declare_from_points(
+    north: int, east: int, south: int, west: int, dealer: Seat, expected: Seat | None
+) -> None:
+    found = declare_from_points({N: north, E: east, S: south, W: west}, dealer)
+    if expected is None:
+        assert found == Redeal(dealer)
+    else:
+        assert isinstance(found, Declaration)
+        assert found.declarer is expected
+
+
+@pytest.mark.parametrize(
+    ("hands", "code"),
+    [
+        ({N: 10, E: 10, S: 10, W: 9}, ErrorCode.DEAL_POINTS_TOTAL),
+        ({N: 10, E: 10, S: 10, W: 11}, ErrorCode.DEAL_POINTS_TOTAL),
+        ({N: 38, E: 0, S: 2, W: 0}, ErrorCode.HCP_OUT_OF_RANGE),
+        ({N: -2, E: 22, S: 10, W: 10}, ErrorCode.HCP_OUT_OF_RANGE),
+        ({N: 20, E: 10, S: 10}, ErrorCode.HCP_OUT_OF_RANGE),
+    ],
+)
+def test_points_that_cannot_be_a_deal_are_refused(hands: dict[Seat, int], code: ErrorCode) -> None:
+    with pytest.raises(ScoringError) as raised:
+        check_points(hands)
+    assert raised.value.code is code
+
+
+@given(deal=deals, dealer=seats)
+def test_property_points_alone_declare_as_the_cards_do(deal: Deal, dealer: Seat) -> None:
+    assert declare_from_points({seat: deal.hcp(seat) for seat in Seat}, dealer) == find_declarer(
+        deal, dealer
+    )

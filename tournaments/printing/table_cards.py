@@ -14,11 +14,13 @@ through gettext, so the PDF speaks the language that is active when it is built.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from reportlab.graphics import renderPDF
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
@@ -49,6 +51,7 @@ from tournaments.printing.common import (
     draw_text,
     fill_rect,
     fitting_size,
+    new_canvas,
     page_size,
     row_cells,
     split_columns,
@@ -58,7 +61,10 @@ from tournaments.printing.common import (
 
 __all__ = [
     "QR_SIDE",
+    "FourDealCard",
+    "FourDealPrint",
     "draw_qr",
+    "four_deal_cards_pdf",
     "table_cards_pdf",
     "table_round_notes",
     "wrap_url",
@@ -406,3 +412,106 @@ def _draw_table_round(
             fonts=fonts,
             max_width=columns[-1].right - note_left - 6,
         )
+
+
+# -- The four-deal game's table cards -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FourDealCard:
+    """One table of a four-deal game: its number, its page's address, who sits where
+    (each seat's name and pupil, "" for none) and whether three play."""
+
+    number: int
+    url: str
+    seats: tuple[tuple[str, str], ...]
+    three_players: bool = False
+
+
+@dataclass(frozen=True)
+class FourDealPrint:
+    title: str
+    tables: tuple[FourDealCard, ...]
+    page_size: str = "A4"
+
+
+def four_deal_cards_pdf(game: FourDealPrint, *, fonts: FontSet = STANDARD_FONTS) -> bytes:
+    """One page per table of a four-deal game: the table's number, its QR code and
+    address, who sits where and the game's rules in a few lines, as PDF bytes."""
+    size = page_size(game.page_size)
+    kind = _("Table cards")
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, size, title=game.title or kind, language=get_language())
+    for page, table in enumerate(game.tables, start=1):
+        draw_page_header(
+            canvas,
+            size,
+            title=game.title,
+            kind=kind,
+            page=page,
+            pages=len(game.tables),
+            fonts=fonts,
+        )
+        _draw_four_deal_card(canvas, content_area(size), table, fonts=fonts)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _draw_four_deal_card(
+    canvas: Canvas, area: Rect, table: FourDealCard, *, fonts: FontSet
+) -> None:
+    room = area.width - (QR_SIDE + 18 if table.url else 0)
+    draw_text(
+        canvas,
+        area.x,
+        area.top - 58,
+        _("Table %(number)s") % {"number": table.number},
+        font=fonts.bold,
+        size=64,
+        fonts=fonts,
+        max_width=room,
+    )
+    if table.url:
+        draw_qr(canvas, table.url, area.right - QR_SIDE, area.top - QR_SIDE, QR_SIDE)
+        draw_text(
+            canvas,
+            area.x,
+            area.top - 96,
+            _("Scan to play the four-deal game"),
+            font=fonts.bold,
+            size=15,
+            fonts=fonts,
+            max_width=room,
+        )
+        _draw_url(canvas, area.x, area.top - 116, winansi(table.url), room)
+    top = area.top - QR_SIDE - 40
+    for seat, name in table.seats:
+        draw_text(canvas, area.x, top, seat, font=fonts.bold, size=18, fonts=fonts)
+        if name:
+            draw_text(
+                canvas,
+                area.x + 110,
+                top,
+                name,
+                font=fonts.regular,
+                size=18,
+                fonts=fonts,
+                max_width=area.width - 110,
+            )
+        top -= 28
+    top -= 12
+    rules = [
+        _("Each player deals once: North, East, South, then West."),
+        _("A 20–20 deal does not count: the same player deals again."),
+        _("After four deals the side with more points wins; equal points are a draw."),
+    ]
+    if table.three_players:
+        rules = [
+            _("Three players: West's hand is the dummy. North, East and South each deal once."),
+            _("Each player keeps their own points; the most points wins."),
+        ]
+    for rule in rules:
+        for line in simpleSplit(fonts.clean(rule), fonts.regular, 13, area.width):
+            draw_text(canvas, area.x, top, line, font=fonts.regular, size=13, fonts=fonts)
+            top -= 18
