@@ -63,6 +63,7 @@ def class_detail(request: TeacherRequest, class_id: int) -> HttpResponse:
             "pupils": school_class.pupils.all(),
             "form": PupilForm(),
             "sessions": school_class.sessions.all()[:12],
+            "leagues": school_class.leagues.all(),
         },
     )
 
