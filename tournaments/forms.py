@@ -283,11 +283,11 @@ class LeagueForm(forms.Form):
         widget=forms.RadioSelect,
     )
     evenings = forms.IntegerField(
-        label=_("Evenings"),
+        label=_("Sessions"),
         min_value=1,
         max_value=15,
         initial=2,
-        help_text=_("The mini-matches are spread evenly over these evenings."),
+        help_text=_("The mini-matches are spread evenly over this many sessions of the term."),
     )
     points_win = forms.IntegerField(
         label=_("Points for a win"), min_value=0, max_value=10, initial=2

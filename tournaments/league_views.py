@@ -1,7 +1,9 @@
-"""The term league: start one, its page (evenings and cross-table), start an evening,
-the projector and the downloads."""
+"""The term league: start one, its page (sessions and cross-table), start a session,
+the projector and the downloads; and the class's term standings beside it."""
 
 from __future__ import annotations
+
+import datetime
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -28,6 +30,7 @@ from tournaments.http import TeacherRequest, attachment, etag, paper_size
 from tournaments.models import League, Partnership
 from tournaments.printing.league import cross_table_pdf
 from tournaments.spreadsheets import league_workbook
+from tournaments.term_standings import class_term_standings
 
 
 @require_http_methods(["GET", "POST"])
@@ -152,3 +155,30 @@ def league_export(request: TeacherRequest, league_id: int, kind: str) -> HttpRes
         content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         return attachment(league_workbook(standings), f"{stem}.xlsx", content_type)
     raise Http404
+
+
+@require_GET
+@login_required
+def term_standings(request: TeacherRequest, class_id: int) -> HttpResponse:
+    """Every duplicate session of the class over a term (``from`` and ``to``, optional):
+    per pupil and per pair, sessions played, average and best percentage, and a small
+    chart of the term."""
+    school_class = selectors.get_class_for_teacher(request.user, class_id)
+    start = _date(request.GET.get("from", ""))
+    end = _date(request.GET.get("to", ""))
+    context = {
+        "school_class": school_class,
+        "standings": class_term_standings(school_class, start=start, end=end),
+        "start": start,
+        "end": end,
+        "leagues": school_class.leagues.all(),
+    }
+    return render(request, "tournaments/term_standings.html", context)
+
+
+def _date(value: str) -> datetime.date | None:
+    """A date sent in the query, or None for none or a wrong one (never an error)."""
+    try:
+        return datetime.date.fromisoformat(value) if value else None
+    except ValueError:
+        return None

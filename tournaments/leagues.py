@@ -306,8 +306,8 @@ def league_create(
         raise ValidationError(
             {
                 "evenings": ngettext(
-                    "%(count)s pairs play %(rounds)s round: choose 1 evening.",
-                    "%(count)s pairs play %(rounds)s rounds: choose 1 to %(rounds)s evenings.",
+                    "%(count)s pairs play %(rounds)s round: choose 1 session.",
+                    "%(count)s pairs play %(rounds)s rounds: choose 1 to %(rounds)s sessions.",
                     rounds,
                 )
                 % {"count": count, "rounds": rounds}
@@ -317,7 +317,7 @@ def league_create(
         raise ValidationError(
             {
                 "evenings": _(
-                    "An evening would need more than %(max)s boards: choose more evenings "
+                    "A session would need more than %(max)s boards: choose more sessions "
                     "or 3 deals a mini-match."
                 )
                 % {"max": MAX_EVENING_BOARDS}
@@ -358,10 +358,10 @@ def league_evening_start(
     League.objects.select_for_update().filter(pk=league.pk).first()
     plans = league_evenings(league)
     if not 1 <= evening <= len(plans):
-        raise ValidationError(_("This league has evenings 1 to %(last)s.") % {"last": len(plans)})
+        raise ValidationError(_("This league has sessions 1 to %(last)s.") % {"last": len(plans)})
     plan = plans[evening - 1]
     if plan.session is not None:
-        raise ValidationError(_("This evening has started already."))
+        raise ValidationError(_("This session has started already."))
     pairs = list(league.pairs.all())
     session = Session(
         school_class=league.school_class,
@@ -380,7 +380,7 @@ def league_evening_start(
         with transaction.atomic():
             session.save()
     except IntegrityError as error:  # a second tap while the first one saved
-        raise ValidationError(_("This evening has started already.")) from error
+        raise ValidationError(_("This session has started already.")) from error
     pupils = [
         pupil_id for pair in pairs for pupil_id in (pair.first_id, pair.second_id) if pupil_id
     ]

@@ -264,7 +264,7 @@ class Session(models.Model):
         related_name="sessions",
         verbose_name=_("league"),
     )
-    league_evening = models.PositiveSmallIntegerField(_("league evening"), null=True, blank=True)
+    league_evening = models.PositiveSmallIntegerField(_("league session"), null=True, blank=True)
     league_first_round = models.PositiveSmallIntegerField(
         _("first league round"), null=True, blank=True
     )
@@ -306,7 +306,7 @@ class League(models.Model):
     # The profile each deal is scored with: "target" wins a deal by the target, the
     # others by the score.
     scoring_profile = models.CharField(_("scoring"), max_length=20, default="target")
-    evenings = models.PositiveSmallIntegerField(_("evenings"))
+    evenings = models.PositiveSmallIntegerField(_("sessions"))
     points_win = models.PositiveSmallIntegerField(_("points for a win"), default=2)
     points_draw = models.PositiveSmallIntegerField(_("points for a draw"), default=1)
     points_loss = models.PositiveSmallIntegerField(_("points for a loss"), default=0)

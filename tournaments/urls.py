@@ -142,6 +142,7 @@ urlpatterns = [
         name="class_delete",
     ),
     path("classes/<int:class_id>/leagues/new/", league_views.league_new, name="league_new"),
+    path("classes/<int:class_id>/term/", league_views.term_standings, name="term_standings"),
     path("leagues/<int:league_id>/", league_views.league_detail, name="league_detail"),
     path(
         "leagues/<int:league_id>/evenings/<int:evening>/start/",
