@@ -5,18 +5,22 @@ spreadsheet matches the table worked out by hand."""
 
 from __future__ import annotations
 
+import datetime
 import io
 import subprocess
 
+import pytest
 from django.contrib.auth.models import AbstractUser
 from openpyxl import load_workbook
 from playwright.sync_api import Browser, Page, expect
 
 from scoring.cards import Side
-from tests.browser.classroom import set_language
+from tests.browser.classroom import set_language, visit
 from tests.browser.conftest import log_in_as
+from tests.browser.test_accessibility import axe_violations
+from tests.browser.test_layout import PHONE, SMALLEST_TARGET, TABLET, TARGETS
 from tests.factories import league_class, play_league_round, two_duplicate_sessions
-from tournaments import sessions
+from tournaments import leagues, sessions
 from tournaments.models import Board, League, Result, Session
 from tournaments.selectors import board_facts
 
@@ -223,3 +227,81 @@ def test_a_class_plays_a_league_over_two_sessions(
     expect(page.get_by_role("heading", name="Krysstabell")).to_be_visible()
     expect(page.get_by_text("Endelig tabell")).to_be_visible()
     assert _rows(page) == final
+
+
+@pytest.fixture
+def league_pages(alice: AbstractUser) -> list[tuple[str, str]]:
+    """Every league page a teacher opens, with a session under way, as (name, path)."""
+    school_class, partnerships = league_class(alice)
+    for partnership in partnerships:  # surnames, as a real class has
+        for pupil in (partnership.first, partnership.second):
+            pupil.last_name = "Ødegård"
+            pupil.save()
+    two_duplicate_sessions(school_class, alice)
+    league = leagues.league_create(
+        school_class=school_class,
+        name="Spring league",
+        partnerships=partnerships,
+        deals_per_match=3,
+        scoring_profile="target",
+        evenings=2,
+    )
+    session = leagues.league_evening_start(
+        league=league, evening=1, date=datetime.date(2026, 11, 30), teacher=alice
+    )
+    play_league_round(session, 1, SESSION_1)
+    play_league_round(session, 2, SESSION_1, only=1)
+    return [
+        ("class", f"/classes/{school_class.pk}/"),
+        ("new league", f"/classes/{school_class.pk}/leagues/new/"),
+        ("league", f"/leagues/{league.pk}/"),
+        ("league projector", f"/leagues/{league.pk}/projector/"),
+        ("league session", f"/sessions/{session.pk}/"),
+        ("term standings", f"/classes/{school_class.pk}/term/"),
+    ]
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_the_league_pages_have_no_axe_violations(
+    page: Page,
+    alice: AbstractUser,
+    league_pages: list[tuple[str, str]],
+    live_server,  # type: ignore[no-untyped-def]
+    language: str,
+) -> None:
+    set_language(page, language, live_server.url)
+    log_in_as(page, alice, live_server.url)
+    found: list[str] = []
+    for name, path in league_pages:
+        visit(page, path)
+        found += axe_violations(page, name)
+    assert found == [], "axe found:\n" + "\n".join(found)
+
+
+def test_the_league_pages_fit_a_tablet_and_a_phone(
+    page: Page,
+    alice: AbstractUser,
+    league_pages: list[tuple[str, str]],
+    live_server,  # type: ignore[no-untyped-def]
+) -> None:
+    """Every control at least 44 px each way, and no page wider than the screen (the
+    cross-table scrolls inside its own frame)."""
+    log_in_as(page, alice, live_server.url)
+    too_small: list[str] = []
+    too_wide: list[str] = []
+    for viewport in (TABLET, PHONE):
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        for name, path in league_pages:
+            visit(page, path)
+            too_small += [
+                f"{viewport['width']} px, {name}: {t['width']} × {t['height']} {t['what']}"
+                for t in page.evaluate(TARGETS)
+                if t["width"] < SMALLEST_TARGET or t["height"] < SMALLEST_TARGET
+            ]
+            widths = page.evaluate(
+                "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+            )
+            if widths[0] > widths[1]:
+                too_wide.append(f"{viewport['width']} px, {name}: {widths[0]} px wide")
+    assert too_small == [], "Smaller than 44 × 44 px:\n" + "\n".join(too_small)
+    assert too_wide == []
