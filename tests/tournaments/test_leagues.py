@@ -252,6 +252,8 @@ def test_a_deleted_pupil_leaves_the_pair_and_its_results(
     from tournaments import privacy
 
     _play(booklet, alice)
+    for session in booklet.sessions.filter(state=Session.State.RUNNING):
+        sessions.session_finish(session=session)
     pupil = booklet.pairs.get(number=1).first
     assert pupil is not None
     privacy.pupil_delete(pupil=pupil)

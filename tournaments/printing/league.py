@@ -148,7 +148,7 @@ def _block(
                 baseline,
                 text,
                 font=fonts.bold if bold else fonts.regular,
-                size=type_.size * (0.8 if 2 <= number <= last_cell + 1 else 1.0),
+                size=type_.size * (0.8 if 2 <= number <= last_cell else 1.0),
                 fonts=fonts,
                 colour=GREY if text.startswith("(") else BLACK,
                 min_scale=0.4 if number == _NAMES else 0.6,
