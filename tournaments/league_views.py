@@ -75,7 +75,7 @@ def league_new(request: TeacherRequest, class_id: int) -> HttpResponse:
 @login_required
 def league_detail(request: TeacherRequest, league_id: int) -> HttpResponse:
     league = leagues.get_league_for_teacher(request.user, league_id)
-    return _league_page(request, league, LeagueEveningForm(initial={"date": timezone.localdate()}))
+    return _league_page(request, league, LeagueEveningForm())
 
 
 def _league_page(
@@ -92,6 +92,7 @@ def _league_page(
         "evenings": leagues.league_evenings(league),
         "evening_form": evening_form,
         "failed_evening": failed_evening,
+        "today": timezone.localdate(),
     }
     return render(request, "tournaments/league_detail.html", context, status=status)
 

@@ -18,6 +18,9 @@ from tournaments import charts, labels
 from tournaments.models import PairMember, Pupil, SchoolClass, Session
 from tournaments.standings import session_standings
 
+#: A pupil, as ``(pupil id,)``, or a pair, as its pupils' ids in order.
+Who = tuple[int, ...]
+
 
 @dataclass(frozen=True)
 class TermSession:
@@ -126,8 +129,13 @@ def class_term_standings(
         who: labels.names_text(str(pupils[pk]) for pk in who if pk in pupils)
         for who in (*pupil_scores, *pair_scores)
     }
+
+    def by_name(scores: dict[tuple[int, ...], list[SessionScore]]) -> dict[Who, list[SessionScore]]:
+        # Lines level on the average keep this order: by name.
+        return dict(sorted(scores.items(), key=lambda item: names[item[0]].casefold()))
+
     return TermStandings(
         sessions=sessions,
-        pupils=_rows(term_lines(pupil_scores), names, sessions),
-        pairs=_rows(term_lines(pair_scores), names, sessions),
+        pupils=_rows(term_lines(by_name(pupil_scores)), names, sessions),
+        pairs=_rows(term_lines(by_name(pair_scores)), names, sessions),
     )

@@ -331,9 +331,9 @@ def test_it_refuses_a_bad_league_form(
     alice: AbstractBaseUser, alice_client: Client, changes: dict[str, object], message: str
 ) -> None:
     school_class, partnerships = league_class(alice)
-    response = alice_client.post(
-        f"/classes/{school_class.pk}/leagues/new/", _form(partnerships, **changes)
-    )
+    data = _form(partnerships)
+    data.update(changes)
+    response = alice_client.post(f"/classes/{school_class.pk}/leagues/new/", data)
     assert response.status_code == 422
     assert message in response.content.decode()
     assert not League.objects.exists()
@@ -558,3 +558,21 @@ def test_the_class_page_lists_its_leagues(booklet: League, alice_client: Client)
     assert f'href="/leagues/{booklet.pk}/"' in page
     assert "New league" in page
     assert SchoolClass.objects.count() == 1
+
+
+def test_the_class_export_holds_its_leagues(booklet: League, alice: AbstractBaseUser) -> None:
+    from tournaments import privacy
+
+    session = _start(booklet, 1, alice)
+    data = privacy.class_export(booklet.school_class)
+    [league] = data["leagues"]
+    assert (league["name"], league["deals_per_match"], league["sessions"]) == (
+        "Spring league",
+        3,
+        2,
+    )
+    pupils = {p.pk: str(p) for p in booklet.school_class.pupils.all()}
+    assert [pupils[pk] for pk in league["pairs"][0]["pupils"]] == ["A1", "A2"]
+    [exported] = data["sessions"]
+    assert (exported["league"], exported["league_session"]) == (booklet.pk, 1)
+    assert exported["id"] == session.pk

@@ -36,7 +36,7 @@ def _lines(rows: tuple) -> list[tuple[str, str, int, str, str, str]]:  # type: i
             row.place,
             row.names,
             row.sessions,
-            f"{row.average:.2f}",
+            f"{row.average:.1f}",
             f"{row.best_percent:.1f}",
             row.best_session.date.isoformat(),
         )
@@ -51,21 +51,21 @@ def test_term_standings_per_pupil_and_per_pair(term: SchoolClass) -> None:
         datetime.date(2026, 11, 8),
     ]
     assert _lines(standings.pairs) == [
-        ("1=", "B1 & B2", 2, "54.17", "58.3", "2026-11-08"),
-        ("1=", "D1 & D2", 2, "54.17", "58.3", "2026-11-08"),
-        ("3=", "A1 & A2", 2, "45.83", "50.0", "2026-11-01"),
-        ("3=", "C1 & C2", 2, "45.83", "50.0", "2026-11-01"),
+        ("1=", "B1 & B2", 2, "54.2", "58.3", "2026-11-08"),
+        ("1=", "D1 & D2", 2, "54.2", "58.3", "2026-11-08"),
+        ("3=", "A1 & A2", 2, "45.8", "50.0", "2026-11-01"),
+        ("3=", "C1 & C2", 2, "45.8", "50.0", "2026-11-01"),
     ]
     pupils = _lines(standings.pupils)
     assert [line[1] for line in pupils] == ["B1", "B2", "D1", "D2", "A1", "A2", "C1", "C2"]
-    assert pupils[0] == ("1=", "B1", 2, "54.17", "58.3", "2026-11-08")
-    assert pupils[-1] == ("5=", "C2", 2, "45.83", "50.0", "2026-11-01")
+    assert pupils[0] == ("1=", "B1", 2, "54.2", "58.3", "2026-11-08")
+    assert pupils[-1] == ("5=", "C2", 2, "45.8", "50.0", "2026-11-01")
 
 
 def test_a_term_is_a_range_of_dates(term: SchoolClass) -> None:
     standings = class_term_standings(term, start=datetime.date(2026, 11, 5))
     assert len(standings.sessions) == 1
-    assert _lines(standings.pairs)[0] == ("1=", "B1 & B2", 1, "58.33", "58.3", "2026-11-08")
+    assert _lines(standings.pairs)[0] == ("1=", "B1 & B2", 1, "58.3", "58.3", "2026-11-08")
     empty = class_term_standings(term, end=datetime.date(2026, 10, 31))
     assert (empty.sessions, empty.pupils, empty.pairs) == ((), (), ())
 
