@@ -576,3 +576,25 @@ def test_the_class_export_holds_its_leagues(booklet: League, alice: AbstractBase
     [exported] = data["sessions"]
     assert (exported["league"], exported["league_session"]) == (booklet.pk, 1)
     assert exported["id"] == session.pk
+
+
+def test_a_league_session_prints_and_shows_like_any_session(
+    booklet: League,
+    alice: AbstractBaseUser,
+    alice_client: Client,
+    settings,  # type: ignore[no-untyped-def]
+    tmp_path: Path,
+) -> None:
+    settings.PUBLIC_URL = "http://192.0.2.10:8000"
+    session = _start(booklet, 1, alice)
+    play_league_round(session, 1, EVENING_1)
+    for kind in ("table-cards", "movement-chart", "pair-cards"):
+        response = alice_client.get(f"/sessions/{session.pk}/print/{kind}/")
+        assert response.status_code == 200, kind
+        assert response["Content-Type"] == "application/pdf"
+    chart = _pdf_text(
+        alice_client.get(f"/sessions/{session.pk}/print/movement-chart/").content, tmp_path
+    )
+    assert "1-3" in chart.replace("–", "-") or "1–3" in chart
+    for path in ("", "grid/", "standings/", "boards/1/", "projector/"):
+        assert alice_client.get(f"/sessions/{session.pk}/{path}").status_code == 200, path
