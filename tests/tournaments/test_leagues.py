@@ -396,6 +396,9 @@ def test_it_starts_an_evening(booklet: League, alice_client: Client) -> None:
     assert session.league == booklet
     page = alice_client.get(f"/sessions/{session.pk}/").content.decode()
     assert "Spring league" in page  # the way back to the league
+    assert f'href="/leagues/{booklet.pk}/">Cross-table</a>' in page
+    assert f'href="/leagues/{booklet.pk}/projector/"' in page
+    assert f'href="/sessions/{session.pk}/standings/"' not in page
     assert "Round 1 of 2" in page
 
 
