@@ -106,7 +106,9 @@ def test_a_class_plays_a_league_over_two_sessions(
     league = League.objects.get()
 
     # Session 1: started from the league page, it runs at once.
-    page.get_by_role("button", name="Start session 1").click()
+    # Starting deals the session's boards, and in the tests their double-dummy analysis
+    # runs inside the request (the immediate task backend): slow on a busy machine.
+    page.get_by_role("button", name="Start session 1").click(timeout=60_000)
     expect(page.get_by_text("Round 1 of 2")).to_be_visible()
     first = Session.objects.get(league=league, league_evening=1)
 
@@ -149,7 +151,7 @@ def test_a_class_plays_a_league_over_two_sessions(
     ]
 
     # Session 2.
-    page.get_by_role("button", name="Start session 2").click()
+    page.get_by_role("button", name="Start session 2").click(timeout=60_000)
     expect(page.get_by_text("Round 1 of 1")).to_be_visible()
     second = Session.objects.get(league=league, league_evening=2)
     play_league_round(second, 1, SESSION_2)
