@@ -104,6 +104,7 @@ HOWELL_SUGGESTED_MAX_TABLES = 4
 class MovementKind(StrEnum):
     MITCHELL = "mitchell"
     HOWELL = "howell"
+    LEAGUE = "league"  # an evening of a term league (scoring.league)
 
 
 class MitchellStyle(StrEnum):
@@ -963,7 +964,7 @@ def validate(movement: Movement) -> list[str]:
 
     if m.kind is MovementKind.MITCHELL:
         problems += _mitchell_problems(m)
-    else:
+    elif m.kind is MovementKind.HOWELL:
         problems += _howell_problems(m, meetings, sit_outs)
     return problems
 

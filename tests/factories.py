@@ -7,8 +7,10 @@ import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 
+from scoring.cards import Side
 from tournaments import result_services, services, sessions
-from tournaments.models import Pupil, SchoolClass, Session
+from tournaments.models import Partnership, Pupil, SchoolClass, Session
+from tournaments.selectors import board_facts
 
 
 def running_session(
@@ -140,3 +142,100 @@ def play_round(session: Session, round_: int, plan: dict[tuple[int, int], tuple[
             result_services.result_record(
                 table=table, board_number=board, contract=contract, tricks_won=tricks
             )
+
+
+def league_class(
+    teacher: AbstractBaseUser, *, pairs: int = 4, class_name: str = "5C"
+) -> tuple[SchoolClass, list[Partnership]]:
+    """A class with ``pairs`` established pairs (partnerships), pupils named A1 & A2,
+    B1 & B2, … in pair order."""
+    school_class = SchoolClass.objects.create(teacher=teacher, name=class_name)
+    partnerships = []
+    for index in range(pairs):
+        letter = chr(ord("A") + index)
+        first, second = (
+            Pupil.objects.create(school_class=school_class, first_name=f"{letter}{n}")
+            for n in (1, 2)
+        )
+        partnerships.append(
+            Partnership.objects.create(school_class=school_class, first=first, second=second)
+        )
+    return school_class, partnerships
+
+
+def play_league_round(
+    session: Session, round_: int, plan: dict[tuple[int, int], str], *, only: int | None = None
+) -> None:
+    """Enter round ``round_`` of a league evening so that each deal goes to the pair
+    the plan names: ``plan[(1, 4)] = "141"`` means pair 1 wins deals 1 and 3 of its
+    match against pair 4, and pair 4 deal 2 (the order of the key does not matter). A
+    deal goes to a side by declarer taking all 13 tricks in 1NT (the declaring side
+    wins) or none (the defenders win), whatever the profile. With ``only``, just that
+    table."""
+    from tournaments.models import Board
+
+    Session.objects.filter(pk=session.pk).update(current_round=round_)
+    session.refresh_from_db()
+    movement = sessions.session_movement(session)
+    for table in session.tables.all():
+        entry = movement.entry(round_, table.number)
+        if entry.sits_out or (only is not None and table.number != only):
+            continue
+        assert entry.ns_pair is not None
+        assert entry.ew_pair is not None
+        ns, ew = entry.ns_pair.number, entry.ew_pair.number
+        winners = plan.get((ns, ew)) or plan[(ew, ns)]
+        for board_number, winner in zip(movement.boards(entry.board_set), winners, strict=True):
+            board = Board.objects.get(board_set_id=session.board_set_id, number=board_number)
+            declarer = board_facts(board, profile=session.scoring_profile).declaration.declarer
+            winning_side = Side.NS if int(winner) == ns else Side.EW
+            result_services.result_record(
+                table=table,
+                board_number=board_number,
+                contract="1NT",
+                tricks_won=13 if declarer.side is winning_side else 0,
+            )
+
+
+def two_duplicate_sessions(school_class: SchoolClass, teacher: AbstractBaseUser) -> list[Session]:
+    """Two finished Howell sessions of the class's four established pairs (3 rounds of 2
+    boards; both tables play the same boards each round, so each board is played twice).
+
+    Session 1 (1 November): 1NT making 7 at every table, so every pair has 50 %.
+    Session 2 (8 November): the same, except board 1 at table 1 in round 1, where pair 4
+    (North–South) does better than North–South at table 2: 3NT making 9 when
+    North–South declares, 1NT with 6 tricks when East–West does. On that board pair 4
+    and pair 2 (East–West at table 2) get 2 matchpoints of 2, pairs 1 and 3 none; every
+    other board is 1 each. Six boards: pairs 2 and 4 get 7/12 = 58.33 %, pairs 1 and 3
+    5/12 = 41.67 %."""
+    from tournaments.models import Board
+
+    pupils = list(Pupil.objects.filter(school_class=school_class))
+    played = []
+    for day in (1, 8):
+        session = sessions.session_create(
+            school_class=school_class, present=pupils, date=datetime.date(2026, 11, day)
+        )
+        sessions.session_setup_and_start(
+            session=session,
+            teacher=teacher,  # type: ignore[arg-type]
+            board_set=None,
+            movement_kind="howell",
+            movement_style="",
+            rounds=3,
+            arrow_switch=False,
+            boards_per_round=2,
+            scoring_profile="ebu",
+            convention="ebu",
+        )
+        session.refresh_from_db()
+        plan: dict[tuple[int, int], tuple[str, int]] = {}
+        if day == 8:
+            board = Board.objects.get(board_set_id=session.board_set_id, number=1)
+            declarer = board_facts(board, profile="ebu").declaration.declarer
+            plan[(1, 1)] = ("3NT", 9) if declarer.side is Side.NS else ("1NT", 6)
+        for round_ in (1, 2, 3):
+            play_round(session, round_, plan if round_ == 1 else {})
+        sessions.session_finish(session=session)
+        played.append(session)
+    return played

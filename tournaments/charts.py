@@ -705,3 +705,71 @@ def term_svg(points: Sequence[TermPoint], *, title: str, labels: TermChartLabels
 def _signed(value: float, decimal_mark: str) -> str:
     sign = "+" if value > 0.05 else "-" if value < -0.05 else ""
     return sign + format_number(abs(value), decimal_mark)
+
+
+# -- A term's percentages, session by session -------------------------------------------------
+
+#: A term line's small chart: its size, and the 50 % line (an average session).
+SPARK_WIDTH = 160.0
+SPARK_HEIGHT = 40.0
+_SPARK_PAD = 4.0
+
+
+def percent_sparkline_svg(percents: Sequence[float | None], *, title: str, desc: str) -> str:
+    """A small chart of one pupil's or pair's percentage over a term: a dot a session
+    (from 0 % at the foot to 100 % at the top), joined by a line; ``None`` is a session
+    not played (a gap); the dashed line is 50 %, an average session. ``title`` and
+    ``desc`` (already translated) name it and say the figures in words.
+
+    >>> svg = percent_sparkline_svg([50.0, None, 75.0], title="Emma", desc="50 %, —, 75 %")
+    >>> svg.count('class="spark-dot"'), 'data-percent="75.0"' in svg
+    (2, True)
+    """
+    inner_w = SPARK_WIDTH - 2 * _SPARK_PAD
+    inner_h = SPARK_HEIGHT - 2 * _SPARK_PAD
+    count = max(len(percents), 1)
+    step = inner_w / count
+
+    def at(index: int, percent: float) -> tuple[float, float]:
+        clamped = max(0.0, min(100.0, percent))
+        return (
+            _SPARK_PAD + step * (index + 0.5),
+            _SPARK_PAD + inner_h * (1 - clamped / 100),
+        )
+
+    middle = _SPARK_PAD + inner_h / 2
+    elements = [
+        f'<line x1="{_n(_SPARK_PAD)}" y1="{_n(middle)}" x2="{_n(SPARK_WIDTH - _SPARK_PAD)}" '
+        f'y2="{_n(middle)}" stroke="{GAME_COLOUR}" stroke-width="1" '
+        f'stroke-dasharray="{_dash(REFERENCE_DASH)}"/>'
+    ]
+    runs: list[list[tuple[float, float]]] = [[]]
+    dots = []
+    for index, percent in enumerate(percents):
+        if percent is None:
+            runs.append([])
+            continue
+        x, y = at(index, percent)
+        runs[-1].append((x, y))
+        dots.append(
+            f'<circle class="spark-dot" data-percent="{percent:.1f}" cx="{_n(x)}" cy="{_n(y)}" '
+            f'r="3" fill="{MEAN_COLOUR}"/>'
+        )
+    elements.extend(
+        f'<polyline points="{" ".join(f"{_n(x)},{_n(y)}" for x, y in run)}" fill="none" '
+        f'stroke="{MEAN_COLOUR}" stroke-width="1.5"/>'
+        for run in runs
+        if len(run) > 1
+    )
+    elements.extend(dots)
+    return "\n".join(
+        [
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(SPARK_WIDTH)} '
+            f'{_n(SPARK_HEIGHT)}" width="{_n(SPARK_WIDTH)}" height="{_n(SPARK_HEIGHT)}" '
+            'role="img" class="spark-chart">',
+            f"<title>{escape(title)}</title>",
+            f"<desc>{escape(desc)}</desc>",
+            *elements,
+            "</svg>",
+        ]
+    )

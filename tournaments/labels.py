@@ -488,6 +488,42 @@ PROFILE_NAMES: dict[str, StrPromise] = {
 }
 
 
+# -- The term league -------------------------------------------------------------------------
+
+# How a deal of a mini-match is won: the league's scoring profile (tournaments.leagues).
+DEAL_WINNER_NAMES: dict[str, StrPromise] = {
+    "target": _(
+        "By the target: declarer’s side wins the deal if it takes the target tricks for "
+        "its points, otherwise the defenders win it"
+    ),
+    "ebu": _("By the score: the side that scores more on the deal (EBU scoring) wins it"),
+}
+
+
+def deals_text(deals: float) -> str:
+    """A count of deals won, with a halved deal as ½: ``"2"``, ``"1½"``."""
+    whole = int(deals)
+    if deals == whole:
+        return str(whole)
+    return f"{whole or ''}½"
+
+
+def deals_score_text(won: float, lost: float) -> str:
+    """A mini-match from one pair's side: deals won – deals lost, ``"2–1"``."""
+    return f"{deals_text(won)}–{deals_text(lost)}"
+
+
+def league_progress_text(*, played: int, matches: int) -> str:
+    """How far a league is: "4 of 6 mini-matches played", or "Final table"."""
+    if matches and played == matches:
+        return gettext("Final table")
+    return ngettext(
+        "%(played)s of %(matches)s mini-match played",
+        "%(played)s of %(matches)s mini-matches played",
+        matches,
+    ) % {"played": played, "matches": matches}
+
+
 _PBN_PROBLEMS: dict[ProblemCode, StrPromise] = {
     ProblemCode.NO_BOARD: _("A game in the file at line %(line)s has no board number."),
     ProblemCode.NO_DEAL: _("Board %(board)s has no cards (no Deal tag)."),

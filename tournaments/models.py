@@ -214,6 +214,7 @@ class Session(models.Model):
     class Kind(models.TextChoices):
         MITCHELL = "mitchell", _("Mitchell")
         HOWELL = "howell", _("Howell")
+        LEAGUE = "league", _("League")
 
     class Style(models.TextChoices):
         STANDARD = "standard", _("Standard")
@@ -266,6 +267,20 @@ class Session(models.Model):
     current_round = models.PositiveSmallIntegerField(_("current round"), default=1)
     # Counts the session's changes (SessionQuerySet.mark_changed), for ETags.
     revision = models.PositiveIntegerField(default=0, editable=False)
+    # A league evening: the league, which evening of it, and the round of the league's
+    # round robin its round 1 is (its movement follows from these, scoring.league).
+    league = models.ForeignKey(
+        "League",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="sessions",
+        verbose_name=_("league"),
+    )
+    league_evening = models.PositiveSmallIntegerField(_("league session"), null=True, blank=True)
+    league_first_round = models.PositiveSmallIntegerField(
+        _("first league round"), null=True, blank=True
+    )
 
     objects = SessionQuerySet.as_manager()
 
@@ -277,6 +292,12 @@ class Session(models.Model):
             models.CheckConstraint(
                 condition=models.Q(boards_per_round__gte=1, boards_per_round__lte=8),
                 name="boards_per_round_1_to_8",
+            ),
+            models.UniqueConstraint(
+                "league",
+                "league_evening",
+                condition=models.Q(league__isnull=False),
+                name="one_session_per_league_evening",
             ),
         ]
 
@@ -298,6 +319,79 @@ class Session(models.Model):
 def _target_key(bands: tuple[tuple[int, int, int], ...]) -> str:
     # Asked for every result scored (a traveller, the standings): check the table once.
     return TargetProfile(TargetTable.from_bands("", bands)).key
+
+
+class League(models.Model):
+    """A term league of a class (RULES.md §5): its established pairs play mini-matches
+    of a few deals against each other over the term's evenings; a cross-table ranks
+    them. The fixtures follow from the number of pairs (scoring.league), never stored."""
+
+    school_class = models.ForeignKey(
+        SchoolClass, on_delete=models.CASCADE, related_name="leagues", verbose_name=_("class")
+    )
+    name = models.CharField(_("name"), max_length=80)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    deals_per_match = models.PositiveSmallIntegerField(_("deals in a mini-match"), default=3)
+    # The profile each deal is scored with: "target" wins a deal by the target, the
+    # others by the score.
+    scoring_profile = models.CharField(_("scoring"), max_length=20, default="target")
+    evenings = models.PositiveSmallIntegerField(_("sessions"))
+    points_win = models.PositiveSmallIntegerField(_("points for a win"), default=2)
+    points_draw = models.PositiveSmallIntegerField(_("points for a draw"), default=1)
+    points_loss = models.PositiveSmallIntegerField(_("points for a loss"), default=0)
+
+    class Meta:
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(deals_per_match__in=[3, 5]), name="league_best_of_3_or_5"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(points_win__gte=models.F("points_draw"))
+                & models.Q(points_draw__gte=models.F("points_loss")),
+                name="league_win_draw_loss_in_order",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class LeaguePair(models.Model):
+    """An established pair of a league, I, II, III… A deleted pupil leaves an empty
+    place; the pair and its results stay."""
+
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="pairs", verbose_name=_("league")
+    )
+    number = models.PositiveSmallIntegerField(_("pair number"))
+    first = models.ForeignKey(
+        Pupil,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("pupil"),
+    )
+    second = models.ForeignKey(
+        Pupil,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("partner"),
+    )
+
+    class Meta:
+        verbose_name = _("league pair")
+        verbose_name_plural = _("league pairs")
+        ordering = ["league", "number"]
+        constraints = [
+            models.UniqueConstraint("league", "number", name="unique_league_pair_number"),
+        ]
+
+    def __str__(self) -> str:
+        return " & ".join(str(pupil) for pupil in (self.first, self.second) if pupil)
 
 
 class PairQuerySet(models.QuerySet["Pair"]):

@@ -155,8 +155,9 @@ def class_sessions_with_results(school_class: SchoolClass) -> QuerySet[Session]:
 def class_export(school_class: SchoolClass) -> dict[str, Any]:
     """Everything the site holds about a class, as plain JSON-ready data: the class,
     its pupils and partnerships, its sessions with their pairs, tables, results and
-    corrections, and the board sets they used. Table links (secrets that let a tablet
-    enter results) are left out; ids tie the parts together."""
+    corrections, the board sets they used, and its leagues with their pairs. Table
+    links (secrets that let a tablet enter results) are left out; ids tie the parts
+    together."""
     members = PairMember.objects.order_by("position")
     changes = ResultChange.objects.select_related("changed_by")
     flags = Flag.objects.select_related("resolved_by")
@@ -205,6 +206,22 @@ def class_export(school_class: SchoolClass) -> dict[str, Any]:
         ],
         "sessions": [_session_export(session) for session in sessions],
         "board_sets": [_board_set_export(board_set) for board_set in board_sets],
+        "leagues": [
+            {
+                "id": league.pk,
+                "name": league.name,
+                "created_at": league.created_at,
+                "deals_per_match": league.deals_per_match,
+                "scoring_profile": league.scoring_profile,
+                "sessions": league.evenings,
+                "points": [league.points_win, league.points_draw, league.points_loss],
+                "pairs": [
+                    {"number": pair.number, "pupils": [pair.first_id, pair.second_id]}
+                    for pair in league.pairs.all()
+                ],
+            }
+            for league in school_class.leagues.order_by("pk").prefetch_related("pairs")
+        ],
     }
 
 
@@ -226,6 +243,8 @@ def _session_export(session: Session) -> dict[str, Any]:
         "arrow_switch": session.arrow_switch,
         "opponents_agree": session.require_agreement,
         "current_round": session.current_round,
+        "league": session.league_id,
+        "league_session": session.league_evening,
         "present": sorted(pupil.pk for pupil in session.present.all()),
         "pairs": [
             {

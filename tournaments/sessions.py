@@ -20,7 +20,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring import movements
+from scoring import league, movements
 from scoring.movements import Movement, MovementError, PairId, Suggestion
 from scoring.profiles import (
     SLIDING_SCALE,
@@ -57,7 +57,7 @@ DEFAULT_MAX_ROUNDS = 6
 
 def sessions_for_teacher(teacher: User) -> QuerySet[Session]:
     return Session.objects.filter(school_class__teacher_id=teacher.pk).select_related(
-        "school_class", "board_set"
+        "school_class", "board_set", "league"
     )
 
 
@@ -87,15 +87,39 @@ def session_movement(session: Session, *, pairs: int | None = None) -> Movement:
         session.rounds,
         session.arrow_switch,
         session.boards_per_round,
+        session.league_first_round,
     )
 
 
 @functools.lru_cache(maxsize=256)
 def _movement(
-    kind: str, pairs: int, style: str, rounds: int | None, arrow_switch: bool, per_round: int
+    kind: str,
+    pairs: int,
+    style: str,
+    rounds: int | None,
+    arrow_switch: bool,
+    per_round: int,
+    league_first_round: int | None = None,
 ) -> Movement:
     # Movements are immutable and depend only on these numbers, so every request of a
     # session (each table's save, the grid every few seconds) shares one.
+    if kind == Session.Kind.LEAGUE:
+        # An evening of a league: its fixtures, one table a mini-match (scoring.league).
+        try:
+            return league.evening_movement(
+                pairs,
+                first_round=league_first_round or 1,
+                rounds=rounds or 1,
+                deals_per_match=per_round,
+            )
+        except league.LeagueError as error:
+            raise MovementError(
+                movements.MovementErrorCode.PAIRS_OUT_OF_RANGE,
+                str(error),
+                min_pairs=league.MIN_PAIRS,
+                max_pairs=league.MAX_PAIRS,
+                pairs=pairs,
+            ) from error
     if kind == Session.Kind.HOWELL:
         return movements.howell(pairs, rounds=rounds, boards_per_round=per_round)
     return movements.mitchell(

@@ -41,8 +41,10 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from scoring.cards import Side
+from scoring.league import roman as rules_roman
 from tournaments import labels
 from tournaments.labels import SideHeading
+from tournaments.leagues import LeagueStandings
 from tournaments.scores import Scored
 from tournaments.standings import (
     BoardTraveller,
@@ -103,6 +105,55 @@ def standings_workbook(standings: Standings) -> bytes:
     _fill_travellers(_name_sheet(workbook.create_sheet(), _("Travellers")), standings)
     _fill_score_cards(_name_sheet(workbook.create_sheet(), _("Score cards")), standings)
     _fill_boards(_name_sheet(workbook.create_sheet(), _("Boards")), standings)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def league_workbook(standings: LeagueStandings) -> bytes:
+    """A term league as ``.xlsx`` bytes: the cross-table as on the wall (a row per pair,
+    a column per opponent with the mini-match as text, "2–1", then the points, the
+    place and whether it is shared), and the mini-matches as data, one row per pair and
+    opponent with the deals as numbers."""
+    workbook = Workbook()
+    workbook.properties.title = standings.title
+    workbook.properties.creator = "Minibridge Classroom"
+    workbook.properties.language = translation.get_language() or ""
+    sheet = workbook.active
+    assert sheet is not None  # a new workbook always has one sheet
+    columns = [
+        Column(_("Pair")),
+        Column(_("Names")),
+        *[Column(pair.label) for pair in standings.pairs],
+        Column(_("Points"), "int"),
+        Column(_("Place"), "place"),
+        Column(_("Tied"), "flag"),
+    ]
+    table = _Table(_name_sheet(sheet, _("Cross-table")), columns, title=standings.title)
+    for row in standings.rows:
+        cells: list[Value] = [
+            None if cell is None else cell.text if cell.points is not None else f"({cell.text})"
+            for cell in row.cells
+        ]
+        table.row([row.pair.label, row.pair.names, *cells, row.points, *_place_values(row.place)])
+    table.finish()
+    matches = _Table(
+        _name_sheet(workbook.create_sheet(), _("Mini-matches")),
+        [
+            Column(_("Pair")),
+            Column(_("Opponents")),
+            Column(_("Deals won"), "number"),
+            Column(_("Deals lost"), "number"),
+            Column(_("Points"), "int"),
+        ],
+        title=standings.title,
+    )
+    for row in standings.rows:
+        for cell in row.cells:
+            if cell is not None:
+                opponent = rules_roman(cell.opponent)
+                matches.row([row.pair.label, opponent, cell.won, cell.lost, cell.points])
+    matches.finish(filter_rows=True)
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()

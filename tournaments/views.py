@@ -66,6 +66,7 @@ def class_detail(request: TeacherRequest, class_id: int) -> HttpResponse:
             "form": PupilForm(),
             "sessions": school_class.sessions.all()[:12],
             "four_deal_games": four_deal_selectors.games_for_class(school_class)[:12],
+            "leagues": school_class.leagues.all(),
         },
     )
 
