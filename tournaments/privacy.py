@@ -3,12 +3,12 @@ a pupil or a whole class, and removing finished sessions past the school's reten
 period. Reads first, then writes; each write is one transaction.
 
 What deleting a pupil means (the "right to erasure", as a school would expect it): the
-pupil's name goes, from the class list, the partnership, every session and the admin
-site's history. The results of the boards the pupil played stay, because they are just
-as much the results of the partner and the opponents; the pupil's pair is shown
-without the name from then on. A session being set up is made again without the
-pupil; while a session with the pupil in it is running, nothing is deleted (finish it
-first).
+pupil's name goes, from the class list, the partnership, every session, the seats of
+the class's four-deal games where the teacher typed it, and the admin site's history.
+The results of the boards the pupil played stay, because they are just as much the
+results of the partner and the opponents; the pupil's pair is shown without the name
+from then on. A session being set up is made again without the pupil; while a session
+with the pupil in it is running, nothing is deleted (finish it first).
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ from tournaments.models import (
     Board,
     BoardSet,
     Flag,
+    FourDealGame,
+    FourDealTable,
     Pair,
     PairMember,
     Partnership,
@@ -155,7 +157,8 @@ def class_sessions_with_results(school_class: SchoolClass) -> QuerySet[Session]:
 def class_export(school_class: SchoolClass) -> dict[str, Any]:
     """Everything the site holds about a class, as plain JSON-ready data: the class,
     its pupils and partnerships, its sessions with their pairs, tables, results and
-    corrections, the board sets they used, and its leagues with their pairs. Table
+    corrections, the board sets they used, its leagues with their pairs, and its
+    four-deal games with the names typed at their tables and their deals. Table
     links (secrets that let a tablet enter results) are left out; ids tie the parts
     together."""
     members = PairMember.objects.order_by("position")
@@ -221,6 +224,47 @@ def class_export(school_class: SchoolClass) -> dict[str, Any]:
                 ],
             }
             for league in school_class.leagues.order_by("pk").prefetch_related("pairs")
+        ],
+        "four_deal_games": [
+            _four_deal_game_export(game)
+            for game in school_class.four_deal_games.order_by("created_at", "pk").prefetch_related(
+                "tables__deals"
+            )
+        ],
+    }
+
+
+def _four_deal_game_export(game: FourDealGame) -> dict[str, Any]:
+    return {
+        "id": game.pk,
+        "created_at": game.created_at,
+        "cards": game.cards,
+        "scoring_profile": game.scoring_profile,
+        "tables": [
+            {
+                "number": table.number,
+                "players": table.players,
+                "names": {
+                    "north": table.north,
+                    "east": table.east,
+                    "south": table.south,
+                    "west": table.west,
+                },
+                "deals": [
+                    {
+                        "sequence": deal.sequence,
+                        "dealer": deal.dealer,
+                        "cards": deal.cards,
+                        "points": [deal.north_hcp, deal.east_hcp, deal.south_hcp, deal.west_hcp],
+                        "dealt_again": deal.redeal,
+                        "contract": deal.contract,
+                        "tricks_won": deal.tricks_won,
+                        "revoke": deal.revoke,
+                    }
+                    for deal in table.deals.all()
+                ],
+            }
+            for table in game.tables.all()
         ],
     }
 
@@ -438,8 +482,24 @@ def pupil_delete(*, pupil: Pupil) -> None:
         session.present.remove(pupil)
         _make_pairs_again(session, session.present.exclude(pk=pupil.pk))
     Partnership.objects.filter(Q(first=pupil) | Q(second=pupil)).delete()
+    _forget_at_four_deal_tables(pupil)
     _forget_in_admin_log([pupil], pupil.school_class)
     pupil.delete()  # and the pupil's "who is here" ticks
+
+
+#: The seats of a four-deal table, where the teacher may type a player's first name.
+_FOUR_DEAL_SEATS = ("north", "east", "south", "west")
+
+
+def _forget_at_four_deal_tables(pupil: Pupil) -> None:
+    """A four-deal table's seats hold names as the teacher typed them, not links to
+    pupils: every seat in the pupil's class that reads as the pupil's first name or
+    whole name (in any case) is emptied. A namesake's seat is emptied too, the safe side."""
+    names = {pupil.first_name.casefold(), str(pupil).casefold()}
+    tables = FourDealTable.objects.filter(game__school_class=pupil.school_class)
+    for seat in _FOUR_DEAL_SEATS:
+        for name in names:
+            tables.filter(**{f"{seat}__iexact": name}).update(**{seat: ""})
 
 
 def _make_pairs_again(session: Session, present: Iterable[Pupil]) -> None:
@@ -455,6 +515,26 @@ def _make_pairs_again(session: Session, present: Iterable[Pupil]) -> None:
             PairMember(session=session, pair=pair, pupil=pupil, position=position)
             for position, pupil in enumerate(group, start=1)
         )
+
+
+def four_deal_games_to_purge(*, before: datetime.date) -> int:
+    """How many four-deal games were started before ``before`` (they hold the names
+    typed at their tables)."""
+    return _purgeable_four_deal_games(before).count()
+
+
+def _purgeable_four_deal_games(before: datetime.date) -> QuerySet[FourDealGame]:
+    return FourDealGame.objects.filter(created_at__date__lt=before)
+
+
+@transaction.atomic
+def four_deal_games_purge(*, before: datetime.date) -> int:
+    """Delete the four-deal games started before ``before``, with their tables and
+    deals; how many games went."""
+    games = _purgeable_four_deal_games(before)
+    count = games.count()
+    games.delete()
+    return count
 
 
 @transaction.atomic

@@ -11,9 +11,10 @@ from django.contrib.auth.models import AbstractUser
 from django.test import Client
 
 from tests.factories import play_round, running_session
-from tournaments import privacy, result_services, sessions
+from tournaments import four_deal_services, privacy, result_services, sessions
 from tournaments.models import (
     BoardSet,
+    FourDealGame,
     Pair,
     PairMember,
     Partnership,
@@ -411,3 +412,53 @@ def test_the_admin_history_forgets_a_deleted_pupil(
     assert "\\u00c5se" not in str(history)
     privacy.class_delete(school_class=alice_class)
     assert not LogEntry.objects.exists()
+
+
+# --------------------------------------------------------------------------- four-deal games
+
+
+def four_deal_game(school_class: SchoolClass, *names: str) -> FourDealGame:
+    """A four-deal game of one table with ``names`` typed at its seats and one deal."""
+    game = four_deal_services.four_deal_game_start(
+        school_class=school_class, tables=1, cards="dealt", seed="privacy"
+    )
+    table = game.tables.get()
+    seats = dict(zip(("north", "east", "south", "west"), names, strict=False))
+    four_deal_services.four_deal_table_update(
+        table=table, players="four", **{seat: seats.get(seat, "") for seat in FOUR_SEATS}
+    )
+    return game
+
+
+FOUR_SEATS = ("north", "east", "south", "west")
+
+
+def test_the_json_holds_the_four_deal_games_without_their_links(
+    alice_client: Client, played: Session
+) -> None:
+    school_class = played.school_class
+    game = four_deal_game(school_class, "Pupil00", "Ada", "", "Pupil03")
+    content = alice_client.get(f"/classes/{school_class.pk}/data/export.json").content
+    [exported] = json.loads(content)["four_deal_games"]
+    assert exported["id"] == game.pk
+    assert exported["cards"] == "dealt"
+    [table] = exported["tables"]
+    assert table["names"] == {"north": "Pupil00", "east": "Ada", "south": "", "west": "Pupil03"}
+    assert table["deals"] == []
+    assert game.tables.get().token.encode() not in content
+
+
+def test_deleting_a_pupil_empties_the_four_deal_seats_with_the_name(
+    alice_client: Client, played: Session
+) -> None:
+    school_class = played.school_class
+    nora = pupil("Pupil00")
+    game = four_deal_game(school_class, "pupil00", "Ada", "Pupil01", "PUPIL00")
+    elsewhere = four_deal_game(
+        SchoolClass.objects.create(teacher=school_class.teacher, name="9B"), "Pupil00"
+    )
+    alice_client.post(f"/classes/{school_class.pk}/pupils/{nora.pk}/delete/confirmed/")
+    table = game.tables.get()
+    assert (table.north, table.east, table.south, table.west) == ("", "Ada", "Pupil01", "")
+    # Another class's table is another pupil's.
+    assert elsewhere.tables.get().north == "Pupil00"

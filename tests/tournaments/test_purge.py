@@ -11,8 +11,18 @@ from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from tests.factories import play_round, running_session
-from tournaments import sessions
-from tournaments.models import BoardSet, Pair, Pupil, Result, SchoolClass, Session, Table
+from tournaments import four_deal_services, sessions
+from tournaments.models import (
+    BoardSet,
+    FourDealGame,
+    FourDealTable,
+    Pair,
+    Pupil,
+    Result,
+    SchoolClass,
+    Session,
+    Table,
+)
 
 
 def session_of(teacher: AbstractUser, *, days_ago: int, state: str, name: str) -> Session:
@@ -118,3 +128,28 @@ def test_a_bad_number_of_days_is_refused(settings) -> None:  # type: ignore[no-u
         purge("--older-than", "0")
     with pytest.raises(CommandError, match="invalid int value"):
         purge("--older-than", "a year")
+
+
+def test_four_deal_games_started_before_the_period_go_with_their_tables_and_deals(
+    settings,  # type: ignore[no-untyped-def]
+    alice: AbstractUser,
+) -> None:
+    settings.RETENTION_DAYS = 30
+    school_class = SchoolClass.objects.create(teacher=alice, name="4C")
+    old, recent = (
+        four_deal_services.four_deal_game_start(
+            school_class=school_class, tables=2, cards="dealt", seed=seed
+        )
+        for seed in ("old", "recent")
+    )
+    FourDealGame.objects.filter(pk=old.pk).update(
+        created_at=timezone.now() - datetime.timedelta(days=40)
+    )
+    output = purge("--dry-run")
+    assert "and 1 four-deal games started before it" in output
+    assert FourDealGame.objects.count() == 2
+    output = purge()
+    assert "Removed 1 four-deal games" in output
+    assert list(FourDealGame.objects.all()) == [recent]
+    assert not FourDealTable.objects.filter(game_id=old.pk).exists()
+    assert FourDealTable.objects.filter(game=recent).count() == 2

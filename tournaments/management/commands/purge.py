@@ -1,4 +1,4 @@
-"""Remove finished sessions past the school's retention period:
+"""Remove finished sessions (and four-deal games) past the school's retention period:
 ``python manage.py purge [--older-than DAYS] [--dry-run]`` (e.g. nightly from cron)."""
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ class Command(BaseCommand):
         "Remove finished sessions, with their pairs, tables, results and corrections, "
         "dated more than DAYS days ago. Needs RETENTION_DAYS in the environment; sessions "
         "younger than RETENTION_DAYS are never removed, and sessions being set up or "
-        "running never are. Pupils, classes and board sets stay."
+        "running never are. Four-deal games started more than DAYS days ago go too, with "
+        "the names typed at their tables. Pupils, classes and board sets stay."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -54,9 +55,11 @@ class Command(BaseCommand):
                 f"{item.results} results"
             )
         if options["dry_run"]:
+            games = privacy.four_deal_games_to_purge(before=before)
             self.stdout.write(
-                f"Would remove {len(sessions)} finished sessions dated before {before}. "
-                "Nothing was removed (--dry-run)."
+                f"Would remove {len(sessions)} finished sessions dated before {before} "
+                f"and {games} four-deal games started before it. Nothing was removed "
+                "(--dry-run)."
             )
             return
         removed = privacy.sessions_purge(before=before)
@@ -64,3 +67,5 @@ class Command(BaseCommand):
             f"Removed {removed.sessions} finished sessions dated before {before}: "
             f"{removed.results} results, {removed.pairs} pairs, {removed.changes} corrections."
         )
+        games = privacy.four_deal_games_purge(before=before)
+        self.stdout.write(f"Removed {games} four-deal games started before {before}.")
