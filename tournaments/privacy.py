@@ -388,7 +388,7 @@ class PurgeItem:
 
 def sessions_to_purge(*, before: datetime.date) -> list[PurgeItem]:
     """Finished sessions dated before ``before``: sessions being set up or running are
-    never removed, however old."""
+    never removed, however old, nor a league's sessions."""
     rows = (
         _purgeable(before)
         .annotate(result_count=Count("results"))
@@ -399,7 +399,11 @@ def sessions_to_purge(*, before: datetime.date) -> list[PurgeItem]:
 
 
 def _purgeable(before: datetime.date) -> QuerySet[Session]:
-    return Session.objects.filter(state=Session.State.FINISHED, date__lt=before)
+    # A league's sessions stay while it does: without them its cross-table would lose
+    # its matches and offer the evening again. They go with the class.
+    return Session.objects.filter(
+        state=Session.State.FINISHED, date__lt=before, league__isnull=True
+    )
 
 
 # --------------------------------------------------------------------------- writes
@@ -494,12 +498,15 @@ _FOUR_DEAL_SEATS = ("north", "east", "south", "west")
 def _forget_at_four_deal_tables(pupil: Pupil) -> None:
     """A four-deal table's seats hold names as the teacher typed them, not links to
     pupils: every seat in the pupil's class that reads as the pupil's first name or
-    whole name (in any case) is emptied. A namesake's seat is emptied too, the safe side."""
+    whole name (in any case) is emptied. A namesake's seat is emptied too, the safe side.
+    Compared in Python: SQLite's case-insensitive match knows only ASCII (Ø, Å)."""
     names = {pupil.first_name.casefold(), str(pupil).casefold()}
-    tables = FourDealTable.objects.filter(game__school_class=pupil.school_class)
-    for seat in _FOUR_DEAL_SEATS:
-        for name in names:
-            tables.filter(**{f"{seat}__iexact": name}).update(**{seat: ""})
+    for table in FourDealTable.objects.filter(game__school_class=pupil.school_class):
+        typed = [seat for seat in _FOUR_DEAL_SEATS if getattr(table, seat).casefold() in names]
+        if typed:
+            for seat in typed:
+                setattr(table, seat, "")
+            table.save(update_fields=typed)
 
 
 def _make_pairs_again(session: Session, present: Iterable[Pupil]) -> None:

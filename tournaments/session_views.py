@@ -354,7 +354,7 @@ def session_print(request: TeacherRequest, session_id: int, kind: str) -> HttpRe
     session = sessions.get_session_for_teacher(request.user, session_id)
     if session.state == Session.State.DRAFT:
         raise Http404
-    if kind in {"board-slips", "curtain-cards"}:
+    if kind in {"board-slips", "board-slips-without-answers", "curtain-cards"}:
         return _session_boards_print(request, session, kind)
     builders = {
         "table-cards": table_cards_pdf,
@@ -397,9 +397,9 @@ def session_print(request: TeacherRequest, session_id: int, kind: str) -> HttpRe
 
 
 def _session_boards_print(request: TeacherRequest, session: Session, kind: str) -> HttpResponse:
-    """The session's boards as board slips (with the answers where analysed) or
-    curtain cards, read under the session's scoring: a target session's show each
-    board's target."""
+    """The session's boards as board slips (the teacher's, with the answers where
+    analysed, or the ones that go in the boards, without them) or curtain cards, read
+    under the session's scoring: a target session's show each board's target."""
     boards = [
         selectors.board_facts(board, profile=session.profile_key)
         for board in Board.objects.filter(board_set_id=session.board_set_id)
@@ -407,8 +407,10 @@ def _session_boards_print(request: TeacherRequest, session: Session, kind: str) 
     prints = board_prints(boards)
     paper = paper_size(request)
     title = f"{session.school_class} · {date_format(session.date)}"
-    if kind == "board-slips":
-        data = board_slips_pdf(prints, page_size=paper, title=title, with_analysis=True)
+    if kind in {"board-slips", "board-slips-without-answers"}:
+        data = board_slips_pdf(
+            prints, page_size=paper, title=title, with_analysis=kind == "board-slips"
+        )
     else:
         data = curtain_cards_pdf(prints, page_size=paper, title=title)
     filename = f"{slugify(str(session.school_class))}-{session.date}-{kind}.pdf"

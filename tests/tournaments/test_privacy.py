@@ -462,3 +462,16 @@ def test_deleting_a_pupil_empties_the_four_deal_seats_with_the_name(
     assert (table.north, table.east, table.south, table.west) == ("", "Ada", "Pupil01", "")
     # Another class's table is another pupil's.
     assert elsewhere.tables.get().north == "Pupil00"
+
+
+def test_a_name_with_norwegian_letters_is_found_in_any_case(
+    alice_client: Client, played: Session
+) -> None:
+    school_class = played.school_class
+    oystein = Pupil.objects.create(school_class=school_class, first_name="Øystein")
+    aase = Pupil.objects.create(school_class=school_class, first_name="Åse")
+    game = four_deal_game(school_class, "Øystein", "øYSTEIN", "Åse", "Ola")
+    alice_client.post(f"/classes/{school_class.pk}/pupils/{oystein.pk}/delete/confirmed/")
+    table = game.tables.get()
+    assert (table.north, table.east, table.south, table.west) == ("", "", "Åse", "Ola")
+    assert Pupil.objects.filter(pk=aase.pk).exists()

@@ -10,8 +10,8 @@ from django.contrib.auth.models import AbstractUser
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from tests.factories import play_round, running_session
-from tournaments import four_deal_services, sessions
+from tests.factories import league_class, play_round, running_session
+from tournaments import four_deal_services, leagues, sessions
 from tournaments.models import (
     BoardSet,
     FourDealGame,
@@ -153,3 +153,29 @@ def test_four_deal_games_started_before_the_period_go_with_their_tables_and_deal
     assert list(FourDealGame.objects.all()) == [recent]
     assert not FourDealTable.objects.filter(game_id=old.pk).exists()
     assert FourDealTable.objects.filter(game=recent).count() == 2
+
+
+def test_a_leagues_sessions_stay_however_old(
+    settings,  # type: ignore[no-untyped-def]
+    alice: AbstractUser,
+) -> None:
+    settings.RETENTION_DAYS = 30
+    school_class, partnerships = league_class(alice)
+    league = leagues.league_create(
+        school_class=school_class,
+        name="Spring",
+        partnerships=partnerships,
+        deals_per_match=3,
+        scoring_profile="ebu",
+        evenings=3,
+    )
+    old = leagues.league_evening_start(
+        league=league,
+        evening=1,
+        date=timezone.localdate() - datetime.timedelta(days=400),
+        teacher=alice,
+    )
+    sessions.session_finish(session=old)
+    assert "Would remove 0 finished sessions" in purge("--dry-run")
+    purge()
+    assert Session.objects.filter(pk=old.pk).exists()

@@ -453,6 +453,20 @@ def test_board_slips_curtain_cards_and_travellers_print_the_target(
     alice_client.cookies["django_language"] = "nb"
     text = _pdf_text(alice_client.get(f"/sessions/{session.pk}/print/board-slips/").content)
     assert f"Mål: {targets[1]} stikk" in text
+    # The slips that go in the boards, read before play: the targets, not the answers.
+    alice_client.cookies["django_language"] = "en"
+    Board.objects.filter(board_set_id=session.board_set_id).update(dd_tricks=_dd_all(9).to_pbn())
+    answered = _pdf_text(alice_client.get(f"/sessions/{session.pk}/print/board-slips/").content)
+    plain = _pdf_text(
+        alice_client.get(f"/sessions/{session.pk}/print/board-slips-without-answers/").content
+    )
+    for target in targets.values():
+        assert f"Target: {target} tricks" in plain
+    # The teacher's slips say what the cards allow ("Target 8: ♠ makes 9"); these do not.
+    assert re.search(r"Target \d+: .{1,4} makes 9", answered)
+    assert not re.search(r"makes \d+", plain)
+    page = alice_client.get(f"/sessions/{session.pk}/").content.decode()
+    assert "Board slips with the targets, without the answers (PDF)" in page
 
 
 @pytest.mark.django_db

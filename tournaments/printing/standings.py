@@ -498,7 +498,9 @@ def revoke_notes(board: BoardTraveller) -> list[str]:
     """A line under the traveller for each result with a revoke, both figures given:
     "Table 2: 10, 9 + 1 for the revoke"."""
     return [
-        f"{_('Table')} {line.table}: {line.scored.tricks_text}"
+        # Translators: a table's number, then its tricks: "Table 2: 10, 9 + 1 for the revoke".
+        _("Table %(number)s: %(tricks)s")
+        % {"number": line.table, "tricks": line.scored.tricks_text}
         for line in board.lines
         if line.scored is not None and line.scored.revoke
     ]
