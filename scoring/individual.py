@@ -559,7 +559,7 @@ def individual(
 
     >>> m = individual(8)
     >>> m.tables, m.rounds, m.entry(1, 1).players
-    (2, 7, (8, 6, 1, 4))
+    (2, 7, (6, 8, 4, 7))
     """
     _check_pupils(pupils)
     if boards_per_round < 1:
@@ -816,8 +816,8 @@ INDIVIDUAL_REASONS: Mapping[IndividualReason, str] = MappingProxyType(
             "rounds, and each pupil has one round off."
         ),
         IndividualReason.SIT_OUTS: (
-            "With {pupils} pupils {sit_outs} have each round off, and in {rounds} rounds "
-            "every pupil partners {partners} different pupils."
+            "With {pupils} pupils, {sit_outs} of them have each round off, and in "
+            "{rounds} rounds every pupil partners {partners} different pupils."
         ),
         IndividualReason.FIRST_ROUNDS: (
             "Partnering everyone would take {full_rounds} rounds but only {rounds} fit in "
