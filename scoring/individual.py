@@ -1,57 +1,63 @@
 """Individual movements: every pupil partners many others and is ranked alone.
 
 In an *individual* competition nobody keeps a partner. Each round the pupils sit four to
-a table (North–South against East–West) with a new partner, and over a full movement
-each pupil partners as many of the others as there are rounds, never the same one twice,
-and plays every board at most once. Boards travel between tables as in the pair
-movements (:mod:`scoring.movements`); where two tables play the same board set in the
-same round they share it by design (:class:`~scoring.movements.SharedBoards`: each
-starts on a different board of the set and passes it on), so that needs at least as
-many boards per round as tables sharing.
+a table (North and South partners against East and West) with a new partner. Over a full
+movement no two pupils are partners twice, so each pupil has as many different partners
+as rounds played, and nobody plays a board set twice. Boards travel between tables as
+in the pair movements (:mod:`scoring.movements`); where two tables play the same board
+set in the same round they share it by design (:class:`~scoring.movements.SharedBoards`:
+each starts on a different board of the set and passes it on), so that needs at least
+as many boards per round as tables sharing.
 
-Sizes 4–24 pupils are offered (:data:`INDIVIDUAL_PUPILS`), with ``pupils // 4`` tables;
-the ``pupils % 4`` pupils left over have the round off, a different pupil (or pupils)
-each round, evenly spread.
+:data:`INDIVIDUAL_PUPILS` lists the class sizes offered (within 4–24), with
+``pupils // 4`` tables; the ``pupils % 4`` pupils left over have the round off, other
+pupils each round: over the full movement every pupil has the same number of rounds
+off, and when a lesson stops early no pupil has had more than two rounds off more than
+another (at most one more, except with 7, 11, 15, 19 and 23 pupils).
 
 The schedules
 -------------
-All but one come from *whist tournaments*, the designs made for exactly this problem in
+They come from *whist tournaments*, the designs made for exactly this problem in
 duplicate whist (E. H. Moore, "Tactical memoranda I–III", American Journal of
-Mathematics 18 (1896) 264–303; I. Anderson, *Combinatorial Designs and Tournaments*,
-Oxford 1997, chapter 7). A whist tournament Wh(v) seats v players four to a table so
-that every two players are partners exactly once and opponents exactly twice.
+Mathematics 18 (1896); I. Anderson, *Combinatorial Designs and Tournaments*, Oxford
+1997, chapter 7). A whist tournament Wh(v) seats v players four to a table so that
+every two players are partners exactly once and opponents exactly twice. We build them
+by the *cyclic* method: a first round is written on numbers mod m, and in round r every
+number x stands for pupil (x + r) mod m + 1 (a number ∞, if used, is pupil m + 1 and
+stays at table 1). If the partner pairs of the first round have every difference ±d
+once, every two pupils are partners once; the opponent pairs' differences say how often
+two pupils are opponents.
 
-* **4n pupils** (4, 8, …, 24): a *cyclic* Wh(4n) on the numbers 0…m−1 (m = 4n − 1)
-  plus a stationary player ∞. A first round is written down; in round r every number x
-  becomes x + r (mod m), ∞ stays. If the partner pairs of the first round have every
-  difference ±d (d = 1…m−1) exactly once and the opponent pairs exactly twice, each
-  pupil partners every other exactly once and opposes every other exactly twice.
-  4 pupils is the classic one-table individual: pupil 4 stays, the other three rotate,
-  and each pupil partners each other once in three rounds.
-* **4n + 1 pupils** (5, 9, …, 21): a cyclic Wh(4n + 1) on the numbers 0…4n: number 0
-  has the round off, so each pupil has exactly one round off.
-* **4n + 3 pupils** (7, 11, …, 23): the Wh(4n + 4) above with ∞ as an absent
-  (*phantom*) pupil. ∞ stays at the first table, so each round that table's three
-  pupils have the round off and the other tables play; each pupil sits out three
-  rounds (once as ∞'s partner, twice as its opponent) and partners 4n different pupils
-  in the other 4n rounds.
-* **4n + 2 pupils** (10, 14, 18, 22): no whist tournament exists, so we use the same
-  cyclic method on the numbers 0…m−1 (m = 4n + 2) with numbers 0 and 2n + 1 having the
-  round off: every pupil partners every other pupil once except the one who sits out
-  with them (never both sit out in the same round twice), and opposes everyone at most
-  twice.
+* **4n pupils** (4, 8, …, 24): mod m = 4n − 1 with ∞. Every two pupils are partners
+  exactly once. With 4, 8, 12 and 16 pupils they are also opponents exactly twice (a
+  whist tournament); with 20 and 24 at most three times (our search found no whist first
+  round for those in the time it had). 4 pupils is the classic one-table individual:
+  pupil 4 stays, the others rotate, each pupil partners each other once in three rounds.
+* **4n + 1 pupils** (5, 9, 13, 17, 21): mod m = 4n + 1, number 0 has the round off, so
+  each pupil has one round off and partners every other pupil exactly once. 5 and 13
+  are whist tournaments; with 9, 17 and 21 two pupils are opponents at most three times.
+* **4n + 3 pupils** (7, 11, …, 23): the schedule for 4n + 4 with ∞ as an absent
+  (*phantom*) pupil: each round the three pupils at ∞'s table have the round off. Each
+  pupil sits out three rounds (once as ∞'s partner, twice as its opponent) and partners
+  4n different pupils in the other 4n rounds.
+* **4n + 2 pupils** (10, 14, 18, 22): no whist tournament exists for these sizes. Mod
+  m = 4n + 2, two numbers have the round off; the partner differences are 1…2n, so every
+  pupil partners every other pupil once except the one opposite them (difference
+  2n + 1); two pupils are opponents at most three times (at most twice with 22).
 * **6 pupils** (one table, two sit out each round): no cyclic layout works, so the six
-  rounds were found by a small computer search: each pupil plays four rounds with four
-  different partners and sits out two, and the pairs sitting out follow a cycle so that
-  after any number of rounds no pupil has sat out two rounds more than another.
+  rounds are listed, found by a small exhaustive search: each pupil plays four rounds
+  with four different partners and sits out two, two pupils are opponents at most twice,
+  and after any number of rounds no pupil has sat out two rounds more than another.
 
-The first rounds, the board offsets (each place of the first round plays board set
-r + offset in round r; places with equal offsets share), the rounds where table 1
-swaps lines (to balance North–South against East–West) and the playing order of the
-rounds (to keep sit-outs even when a lesson stops early) were found by a computer search
-for this module; they are not copied from a publication (published initial rounds
-exist in the works above, but we could not consult them). :func:`validate_individual`
-proves every property above for every size and every number of rounds, in the tests.
+How the data was made: the first rounds and the board offsets (each table of the first
+round plays board set (r + offset) mod m + 1 in round r; tables with equal offsets share
+their set) were found by a computer search for this module; they are not copied from a
+publication (published first rounds exist in the works above, but we could not consult
+them). Two steps run when a movement is built: the rounds are put in an order that
+spreads the sit-outs (:func:`_even_sit_outs`), and some tables' partnerships swap lines
+to even out North–South against East–West (:func:`_balance_lines`; partners, opponents
+and boards stay the same). :func:`validate_individual` checks every property above for
+every size and every number of rounds, in the tests.
 
 :func:`individual` builds a movement, :func:`validate_individual` lists everything wrong
 with one in plain English, and :func:`suggest_individual` picks one for a class and
@@ -259,10 +265,7 @@ class _Cyclic:
     ``layout`` rows are tables in seat order (N, E, S, W) holding numbers 0…m−1 or
     ``_INF``; numbers missing from the layout have the round off. In round r (from 0)
     number x is pupil ``(x + r) mod m + 1`` and ∞ is pupil ``m + 1``. The table of row i
-    plays board set ``(r + offsets[i]) mod m + 1``. In the rounds listed in ``swap`` the
-    first table's pupils change lines (North–South sit East–West and the other way
-    round; partners and opponents are the same). ``order`` is the order the rounds are
-    played in (``None``: 0, 1, 2, …).
+    plays board set ``(r + offsets[i]) mod m + 1``; rows with equal offsets share.
     """
 
     modulus: int
@@ -281,28 +284,18 @@ class _Listed:
     max_opposed: int = 2
 
 
-_WHIST_SOURCE = (
-    "Cyclic whist tournament Wh({v}) (method: E. H. Moore, Tactical memoranda, Amer. J. "
-    "Math. 18 (1896); I. Anderson, Combinatorial Designs and Tournaments, Oxford 1997, "
-    "ch. 7); first round, board offsets and line swaps found by a computer search here "
-    "and checked by validate_individual() in the tests."
-)
-_PHANTOM_SOURCE = (
-    "Cyclic whist tournament Wh({v}) with player {v} absent: its table sits out each "
-    "round (method as for Wh({v}); first round, offsets and round order found by a "
-    "computer search here and checked by validate_individual() in the tests)."
-)
-_NEAR_WHIST_SOURCE = (
-    "Built here by the cyclic whist-tournament method mod {m} with numbers 0 and {half} "
-    "sitting out; first round and board offsets found by a computer search and checked "
-    "by validate_individual() in the tests."
+_CYCLIC_SOURCE = (
+    "Cyclic {what} mod {m} (method: E. H. Moore, Tactical memoranda, Amer. J. Math. 18 "
+    "(1896); I. Anderson, Combinatorial Designs and Tournaments, Oxford 1997, ch. 7); "
+    "first round and board offsets found by a computer search here and checked by "
+    "validate_individual() in the tests.{extra}"
 )
 _SIX_SOURCE = (
-    "Built here by a computer search (one table, two pupils sit out each round, pairs "
-    "sitting out follow a cycle); checked by validate_individual() in the tests."
+    "Listed here, found by an exhaustive computer search (one table, two pupils sit out "
+    "each round); checked by validate_individual() in the tests."
 )
 
-#: Wh(4n) for 4n = 4, 8, …, 24 (also used with ∞ absent for 4n − 1 pupils).
+#: 4n pupils, mod 4n − 1 with ∞ (also used with ∞ absent for 4n − 1 pupils).
 _WHIST_4N: dict[int, _Cyclic] = {
     4: _Cyclic(3, ((_INF, 1, 2, 0),), (0,)),
     8: _Cyclic(7, ((_INF, 5, 6, 3), (0, 2, 4, 1)), (0, 0)),
@@ -333,20 +326,33 @@ _WHIST_4N: dict[int, _Cyclic] = {
     ),
 }
 
-#: Wh(4n + 1) for 4n + 1 = 5, 9, …, 21: number 0 sits out.
+#: 4n + 1 pupils, mod 4n + 1: number 0 sits out.
 _WHIST_4N1: dict[int, _Cyclic] = {
     5: _Cyclic(5, ((1, 3, 4, 2),), (0,)),
+    9: _Cyclic(9, ((1, 7, 6, 5), (2, 4, 8, 3)), (0, 0), max_opposed=3),
     13: _Cyclic(13, ((1, 10, 5, 8), (2, 11, 3, 4), (6, 12, 9, 7)), (0, 4, 3)),
+    17: _Cyclic(
+        17,
+        ((1, 8, 5, 10), (2, 14, 11, 13), (3, 15, 6, 4), (7, 9, 12, 16)),
+        (0, 7, 6, 13),
+        max_opposed=3,
+    ),
 }
 
-#: 4n + 2 pupils (10, 14, 18, 22): numbers 0 and 2n + 1 sit out.
+#: 4n + 2 pupils, mod 4n + 2: the two numbers missing from the first round sit out.
 _NEAR_WHIST: dict[int, _Cyclic] = {
     10: _Cyclic(10, ((1, 8, 7, 9), (2, 6, 4, 3)), (0, 0), max_opposed=3),
+    14: _Cyclic(14, ((1, 12, 4, 10), (3, 11, 7, 6), (5, 8, 13, 9)), (0, 12, 2), max_opposed=3),
     18: _Cyclic(
         18,
         ((1, 13, 17, 5), (2, 14, 7, 15), (3, 4, 6, 11), (8, 10, 12, 16)),
         (0, 4, 15, 8),
         max_opposed=3,
+    ),
+    22: _Cyclic(
+        22,
+        ((1, 20, 13, 5), (3, 8, 7, 9), (4, 14, 17, 12), (6, 21, 11, 15), (10, 16, 18, 19)),
+        (0, 0, 15, 11, 4),
     ),
 }
 
@@ -378,16 +384,28 @@ def _schedule_for(pupils: int) -> tuple[_Cyclic | _Listed, bool, str]:
     if pupils == 6:
         return _SIX, False, _SIX_SOURCE
     if rest == 0:
-        return _WHIST_4N[pupils], False, _WHIST_SOURCE.format(v=pupils)
-    if rest == 1:
-        return _WHIST_4N1[pupils], False, _WHIST_SOURCE.format(v=pupils)
-    if rest == 3:
-        return _WHIST_4N[pupils + 1], True, _PHANTOM_SOURCE.format(v=pupils + 1)
-    schedule = _NEAR_WHIST[pupils]
+        schedule, phantom = _WHIST_4N[pupils], False
+    elif rest == 1:
+        schedule, phantom = _WHIST_4N1[pupils], False
+    elif rest == 3:
+        schedule, phantom = _WHIST_4N[pupils + 1], True
+    else:
+        schedule, phantom = _NEAR_WHIST[pupils], False
+    players = schedule.modulus + (1 if rest in (0, 3) else 0)
+    if rest == 2:
+        what = "individual movement (no whist tournament exists for this size)"
+    elif schedule.max_opposed == 2:
+        what = f"whist tournament Wh({players})"
+    else:
+        what = (
+            f"schedule for {players} players (partners once, opponents at most "
+            f"{schedule.max_opposed} times)"
+        )
+    extra = f" Player {players} is absent: their table sits out." if phantom else ""
     return (
         schedule,
-        False,
-        _NEAR_WHIST_SOURCE.format(m=schedule.modulus, half=schedule.modulus // 2),
+        phantom,
+        _CYCLIC_SOURCE.format(what=what, m=schedule.modulus, extra=extra),
     )
 
 
@@ -468,14 +486,14 @@ def _balance_lines(rounds: list[_Round]) -> list[_Round]:
     improved = True
     while improved:
         improved = False
-        for r, tables in enumerate(flips):
-            for t in range(len(tables)):
-                tables[t] = not tables[t]
+        for row in flips:
+            for t in range(len(row)):
+                row[t] = not row[t]
                 trial = _line_unevenness(rounds, flips)
                 if trial < score:
                     score, improved = trial, True
                 else:
-                    tables[t] = not tables[t]
+                    row[t] = not row[t]
     balanced: list[_Round] = []
     for (tables, off), flipped in zip(rounds, flips, strict=True):
         seated = [
@@ -582,8 +600,8 @@ def individual(
     entries: list[IndividualEntry] = []
     sit_outs: list[tuple[int, ...]] = []
     for r, (tables, off) in enumerate(laid_out[:played], start=1):
-        for t, (n, e, s, w, board_set) in enumerate(tables, start=1):
-            entries.append(IndividualEntry(r, t, n, e, s, w, board_set))
+        for t, (north, east, south, west, board_set) in enumerate(tables, start=1):
+            entries.append(IndividualEntry(r, t, north, east, south, west, board_set))
         sit_outs.append(tuple(off))
     # Number the board sets in use 1..S in the order they are first played.
     number: dict[int, int] = {}
@@ -688,9 +706,7 @@ def validate_individual(movement: IndividualMovement) -> list[str]:
             places[(p, e.round)].append(f"table {e.table}")
     for r, off in enumerate(m.sit_outs, start=1):
         if len(off) != m.sit_outs_per_round:
-            problems.append(
-                f"{len(off)} pupils sit out in round {r}, not {m.sit_outs_per_round}."
-            )
+            problems.append(f"{len(off)} pupils sit out in round {r}, not {m.sit_outs_per_round}.")
         for p in off:
             if p not in pupils:
                 problems.append(f"Pupil {p} sits out in round {r} but is not in this class.")
@@ -846,9 +862,7 @@ class IndividualSuggestion:
     params: Mapping[str, int] = field(default_factory=dict, hash=False)
 
     def build(self) -> IndividualMovement:
-        return individual(
-            self.pupils, rounds=self.rounds, boards_per_round=self.boards_per_round
-        )
+        return individual(self.pupils, rounds=self.rounds, boards_per_round=self.boards_per_round)
 
 
 def suggest_individual(
@@ -867,8 +881,9 @@ def suggest_individual(
     >>> s = suggest_individual(8)
     >>> s.rounds, s.reason_code.value
     (7, 'individual_everyone_partners')
-    >>> suggest_individual(11, max_rounds=6).reason
-    'Partnering everyone would take 11 rounds but only 6 fit in the lesson, so the class plays the first 6 and nobody partners the same pupil twice.'
+    >>> s = suggest_individual(11, max_rounds=6)
+    >>> s.reason_code.value, s.params["full_rounds"]
+    ('individual_first_rounds', 11)
     """
     _check_pupils(pupils)
     if max_rounds is not None and max_rounds < 1:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import doctest
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import combinations
 
@@ -85,15 +86,19 @@ SIZES = [
     (6, 6, 1, 2, 2, 2, False, 2, 1),
     (7, 7, 1, 3, 3, 2, False, 0, 1),
     (8, 7, 2, 0, 0, 2, True, 1, 2),
+    (9, 9, 2, 1, 1, 3, False, 0, 2),
     (10, 10, 2, 2, 2, 3, False, 0, 2),
     (11, 11, 2, 3, 3, 2, False, 0, 2),
     (12, 11, 3, 0, 0, 2, True, 1, 3),
     (13, 13, 3, 1, 1, 2, True, 0, 1),
+    (14, 14, 3, 2, 2, 3, False, 0, 1),
     (15, 15, 3, 3, 3, 2, False, 0, 1),
     (16, 15, 4, 0, 0, 2, True, 1, 2),
+    (17, 17, 4, 1, 1, 3, False, 0, 1),
     (18, 18, 4, 2, 2, 3, False, 0, 1),
     (19, 19, 4, 3, 3, 3, False, 0, 1),
     (20, 19, 5, 0, 0, 3, False, 1, 1),
+    (22, 22, 5, 2, 2, 2, False, 0, 2),
     (23, 23, 5, 3, 3, 3, False, 0, 2),
     (24, 23, 6, 0, 0, 3, False, 1, 2),
 ]
@@ -121,7 +126,8 @@ def test_what_each_full_movement_gives(
     m = individual(pupils, boards_per_round=ROOMY)
     assert (m.rounds, m.full_rounds, m.tables, m.sit_outs_per_round) == (full, full, tables, off)
     assert set(rounds_off(m).values()) <= {each_off}
-    assert m.max_opposed == max_opposed and max(opponents(m).values()) <= max_opposed
+    assert m.max_opposed == max_opposed
+    assert max(opponents(m).values()) <= max_opposed
     assert m.whist is whist
     assert m.max_line_gap == gap
     assert required_individual_boards(m) == boards
@@ -142,7 +148,9 @@ def test_with_at_most_one_off_everyone_partners_everyone_once(pupils: int) -> No
     assert all(together[frozenset(pair)] == 1 for pair in combinations(range(1, pupils + 1), 2))
 
 
-@pytest.mark.parametrize("pupils", [p for p in INDIVIDUAL_PUPILS if individual(p, boards_per_round=ROOMY).whist])
+@pytest.mark.parametrize(
+    "pupils", [p for p in INDIVIDUAL_PUPILS if individual(p, boards_per_round=ROOMY).whist]
+)
 def test_whist_movements_are_whist_tournaments(pupils: int) -> None:
     m = individual(pupils, boards_per_round=ROOMY)
     against = opponents(m)
@@ -152,7 +160,8 @@ def test_whist_movements_are_whist_tournaments(pupils: int) -> None:
 def test_four_pupils_is_the_classic_one_table_individual() -> None:
     """Pupil 4 stays at the table; in three rounds each pupil partners each other once."""
     m = individual(4)
-    assert m.tables == 1 and m.rounds == 3
+    assert m.tables == 1
+    assert m.rounds == 3
     assert all(4 in e.players for e in m.entries)
     assert {frozenset((4, e.partner_of(4) or 0)) for e in m.entries} == {
         frozenset((4, 1)),
@@ -203,9 +212,14 @@ def test_six_pupils_schedule_as_listed() -> None:
 
 def test_seats_and_partners_of_an_entry() -> None:
     e = IndividualEntry(round=1, table=1, north=1, east=2, south=3, west=4, board_set=1)
-    assert e.partner_of(1) == 3 and e.partner_of(2) == 4 and e.partner_of(9) is None
-    assert e.line_of(3) is Line.NS and e.line_of(4) is Line.EW and e.line_of(9) is None
-    assert e.opponents_of(1) == (2, 4) and e.opponents_of(4) == (1, 3)
+    assert e.partner_of(1) == 3
+    assert e.partner_of(2) == 4
+    assert e.partner_of(9) is None
+    assert e.line_of(3) is Line.NS
+    assert e.line_of(4) is Line.EW
+    assert e.line_of(9) is None
+    assert e.opponents_of(1) == (2, 4)
+    assert e.opponents_of(4) == (1, 3)
     assert e.opponents_of(9) is None
 
 
@@ -265,7 +279,8 @@ def test_sharing_tables_need_enough_boards() -> None:
 
 def test_shared_sets_are_listed() -> None:
     m = individual(8)
-    assert m.shared and all(len(s.tables) == 2 for s in m.shared)
+    assert m.shared
+    assert all(len(s.tables) == 2 for s in m.shared)
     assert {(s.round, s.board_set) for s in m.shared} == {(e.round, e.board_set) for e in m.entries}
 
 
@@ -311,7 +326,8 @@ def test_sit_out_sentence() -> None:
 @pytest.mark.parametrize("pupils", INDIVIDUAL_PUPILS)
 def test_every_offered_size_gets_a_suggestion(pupils: int) -> None:
     s = suggest_individual(pupils, boards_per_round=ROOMY)
-    assert s.pupils == pupils and s.tables == pupils // 4
+    assert s.pupils == pupils
+    assert s.tables == pupils // 4
     assert s.reason.startswith(("With", "Partnering"))
     assert "{" not in s.reason
 
@@ -357,9 +373,7 @@ def test_changing_a_board_set_is_caught(pupils: int, data: st.DataObject) -> Non
     m = individual(pupils, boards_per_round=ROOMY)
     i = data.draw(st.integers(0, len(m.entries) - 1))
     entry = m.entries[i]
-    new_set = data.draw(
-        st.integers(0, m.board_sets + 1).filter(lambda b: b != entry.board_set)
-    )
+    new_set = data.draw(st.integers(0, m.board_sets + 1).filter(lambda b: b != entry.board_set))
     broken = list(m.entries)
     broken[i] = replace(entry, board_set=new_set)
     problems = validate_individual(replace(m, entries=tuple(broken)))
@@ -403,7 +417,7 @@ def test_dropping_a_table_or_a_sit_out_is_caught(pupils: int, data: st.DataObjec
     ("broken", "expected"),
     [
         (
-            lambda m: replace(m, entries=(replace(m.entries[0], board_set=2),) + m.entries[1:]),
+            lambda m: replace(m, entries=(replace(m.entries[0], board_set=2), *m.entries[1:])),
             "plays board set 2 twice",
         ),
         (lambda m: replace(m, max_opposed=1), "are opponents 2 times"),
@@ -412,21 +426,25 @@ def test_dropping_a_table_or_a_sit_out_is_caught(pupils: int, data: st.DataObjec
         (lambda m: replace(m, boards_per_round=0), "At least one board"),
         (lambda m: replace(m, tables=2), "4 pupils need 1 tables"),
         (
-            lambda m: replace(m, entries=(replace(m.entries[0], north=9),) + m.entries[1:]),
+            lambda m: replace(m, entries=(replace(m.entries[0], north=9), *m.entries[1:])),
             "Pupil 9 at table 1 in round 1 is not in this class",
         ),
         (
-            lambda m: replace(m, entries=(replace(m.entries[0], north=m.entries[0].south),) + m.entries[1:]),
+            lambda m: replace(
+                m, entries=(replace(m.entries[0], north=m.entries[0].south), *m.entries[1:])
+            ),
             "A pupil has two seats",
         ),
         (
-            lambda m: replace(m, entries=(replace(m.entries[0], table=2),) + m.entries[1:]),
+            lambda m: replace(m, entries=(replace(m.entries[0], table=2), *m.entries[1:])),
             "There is no table 2 in round 1",
         ),
         (lambda m: replace(m, sit_outs=((1,), (), ())), "1 pupils sit out in round 1, not 0"),
     ],
 )
-def test_each_rule_has_its_message(broken, expected: str) -> None:  # type: ignore[no-untyped-def]
+def test_each_rule_has_its_message(
+    broken: Callable[[IndividualMovement], IndividualMovement], expected: str
+) -> None:
     problems = validate_individual(broken(individual(4)))
     assert any(expected in p for p in problems), problems
 
@@ -436,7 +454,7 @@ def test_a_whist_movement_missing_partners_is_caught() -> None:
     a, b = m.entries[0], m.entries[1]
     # Swap North between the two tables of round 1: pupils now partner someone twice
     # or never, and meet others a wrong number of times.
-    broken = (replace(a, north=b.north), replace(b, north=a.north)) + m.entries[2:]
+    broken = (replace(a, north=b.north), replace(b, north=a.north), *m.entries[2:])
     problems = validate_individual(replace(m, entries=broken))
     assert any("never partners" in p or "partners twice" in p for p in problems)
 
@@ -454,7 +472,9 @@ def test_sit_outs_spread_is_checked() -> None:
     assert any("sit out 5 rounds more than others" in p for p in problems)
     # Cut short, a spread of two is allowed (the 4n + 3 sizes need it), three is not.
     cut = individual(5, rounds=3)
-    assert not any("sit out" in p for p in validate_individual(replace(cut, sit_outs=((1,), (1,), (2,)))))
+    assert not any(
+        "sit out" in p for p in validate_individual(replace(cut, sit_outs=((1,), (1,), (2,))))
+    )
     problems = validate_individual(replace(cut, sit_outs=((1,),) * 3))
     assert any("sit out 3 rounds more than others" in p for p in problems)
 
