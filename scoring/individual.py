@@ -9,7 +9,7 @@ set in the same round they share it by design (:class:`~scoring.movements.Shared
 each starts on a different board of the set and passes it on), so that needs at least
 as many boards per round as tables sharing.
 
-:data:`INDIVIDUAL_PUPILS` lists the class sizes offered (within 4–24), with
+Every class size from 4 to 24 pupils is offered (:data:`INDIVIDUAL_PUPILS`), with
 ``pupils // 4`` tables; the ``pupils % 4`` pupils left over have the round off, other
 pupils each round: over the full movement every pupil has the same number of rounds
 off, and when a lesson stops early no pupil has had more than two rounds off more than
@@ -79,7 +79,6 @@ from scoring.movements import DEFAULT_BOARDS_PER_ROUND, Line, SharedBoards, boar
 
 __all__ = [
     "INDIVIDUAL_PUPILS",
-    "INDIVIDUAL_RANGE",
     "INDIVIDUAL_REASONS",
     "IndividualEntry",
     "IndividualError",
@@ -93,9 +92,8 @@ __all__ = [
     "validate_individual",
 ]
 
-#: Class sizes an individual movement could serve; :data:`INDIVIDUAL_PUPILS` lists
-#: those with a schedule (see the bottom of the schedules section).
-INDIVIDUAL_RANGE = range(4, 25)
+#: Class sizes an individual movement is offered for (inclusive).
+INDIVIDUAL_PUPILS = range(4, 25)
 
 #: Seats in the order the schedules list them.
 _SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
@@ -105,7 +103,6 @@ class IndividualErrorCode(StrEnum):
     """What kind of request was refused. The values are stable: the site keys on them."""
 
     PUPILS_OUT_OF_RANGE = "individual_pupils_out_of_range"
-    NO_SCHEDULE = "individual_no_schedule"
     ROUNDS_OUT_OF_RANGE = "individual_rounds_out_of_range"
     BOARDS_PER_ROUND_OUT_OF_RANGE = "individual_boards_per_round_out_of_range"
     TOO_FEW_BOARDS_PER_ROUND = "individual_too_few_boards_per_round"
@@ -337,6 +334,12 @@ _WHIST_4N1: dict[int, _Cyclic] = {
         (0, 7, 6, 13),
         max_opposed=3,
     ),
+    21: _Cyclic(
+        21,
+        ((1, 18, 10, 8), (2, 4, 9, 5), (3, 16, 6, 14), (7, 19, 20, 13), (11, 12, 15, 17)),
+        (0, 9, 12, 0, 6),
+        max_opposed=3,
+    ),
 }
 
 #: 4n + 2 pupils, mod 4n + 2: the two numbers missing from the first round sit out.
@@ -359,23 +362,6 @@ _NEAR_WHIST: dict[int, _Cyclic] = {
 _SIX = _Listed(
     rounds=((1, 2, 3, 4), (3, 5, 4, 6), (2, 1, 6, 5), (2, 4, 5, 6), (1, 3, 4, 6), (1, 3, 2, 5))
 )
-
-
-def _has_schedule(pupils: int) -> bool:
-    rest = pupils % 4
-    if pupils == 6:
-        return True
-    if rest == 0:
-        return pupils in _WHIST_4N
-    if rest == 1:
-        return pupils in _WHIST_4N1
-    if rest == 3:
-        return pupils + 1 in _WHIST_4N
-    return pupils in _NEAR_WHIST
-
-
-#: Class sizes an individual movement is offered for.
-INDIVIDUAL_PUPILS: tuple[int, ...] = tuple(p for p in INDIVIDUAL_RANGE if _has_schedule(p))
 
 
 def _schedule_for(pupils: int) -> tuple[_Cyclic | _Listed, bool, str]:
@@ -529,20 +515,14 @@ def _full_schedule(pupils: int) -> tuple[_Round, ...]:
 
 
 def _check_pupils(pupils: int) -> None:
-    low, high = INDIVIDUAL_RANGE.start, INDIVIDUAL_RANGE[-1]
-    if pupils not in INDIVIDUAL_RANGE:
+    if pupils not in INDIVIDUAL_PUPILS:
+        low, high = INDIVIDUAL_PUPILS.start, INDIVIDUAL_PUPILS[-1]
         raise IndividualError(
             IndividualErrorCode.PUPILS_OUT_OF_RANGE,
             f"An individual movement needs {low} to {high} pupils, not {pupils}.",
             pupils=pupils,
             min_pupils=low,
             max_pupils=high,
-        )
-    if pupils not in INDIVIDUAL_PUPILS:
-        raise IndividualError(
-            IndividualErrorCode.NO_SCHEDULE,
-            f"There is no individual movement for {pupils} pupils yet.",
-            pupils=pupils,
         )
 
 
