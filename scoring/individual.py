@@ -13,7 +13,7 @@ Every class size from 4 to 24 pupils is offered (:data:`INDIVIDUAL_PUPILS`), wit
 ``pupils // 4`` tables; the ``pupils % 4`` pupils left over have the round off, other
 pupils each round: over the full movement every pupil has the same number of rounds
 off, and when a lesson stops early no pupil has had more than two rounds off more than
-another (at most one more, except with 7, 11, 15, 19 and 23 pupils).
+another (at most one more, except with 7, 11, 14, 15, 19, 22 and 23 pupils).
 
 The schedules
 -------------

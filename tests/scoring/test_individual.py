@@ -171,34 +171,57 @@ def test_four_pupils_is_the_classic_one_table_individual() -> None:
     assert [e.board_set for e in m.entries] == [1, 2, 3]
 
 
-def test_the_cyclic_rule_holds_for_eight() -> None:
-    """Moving every pupil but 8 on one number (1 → 2 … 7 → 1) turns each round's
-    tables into another round's tables: the rounds are one cycle (in the order that
-    keeps the lines balanced; which line a partnership sits in may differ)."""
-    m = individual(8)
+Layout = tuple[frozenset[frozenset[frozenset[int]]], frozenset[int]]
 
-    def tables(round_: int) -> frozenset[frozenset[frozenset[int]]]:
-        return frozenset(
+
+@pytest.mark.parametrize("pupils", [p for p in INDIVIDUAL_PUPILS if p != 6])
+def test_the_rounds_are_one_cycle(pupils: int) -> None:
+    """The cyclic method: moving every pupil on one number mod m (1 → 2 … m → 1; pupil
+    m + 1, if any, stays) turns each round (its partnerships at each table, and who sits
+    out) into the next round of one cycle through all the rounds. The playing order and
+    which line a partnership sits in are chosen afterwards, so they may differ."""
+    m = individual(pupils, boards_per_round=ROOMY)
+    modulus = pupils - 1 if pupils % 4 == 0 else pupils
+
+    def layout(round_: int) -> Layout:
+        tables = frozenset(
             frozenset((frozenset((e.north, e.south)), frozenset((e.east, e.west))))
             for e in m.round_entries(round_)
         )
+        return tables, frozenset(m.sit_outs[round_ - 1])
 
-    def shift(
-        layout: frozenset[frozenset[frozenset[int]]],
-    ) -> frozenset[frozenset[frozenset[int]]]:
-        return frozenset(
-            frozenset(frozenset(p if p == 8 else p % 7 + 1 for p in side) for side in table)
-            for table in layout
+    def move(p: int) -> int:
+        return p if p > modulus else p % modulus + 1
+
+    def shift(rounds: Layout) -> Layout:
+        tables, off = rounds
+        return (
+            frozenset(
+                frozenset(frozenset(move(p) for p in side) for side in table) for table in tables
+            ),
+            frozenset(move(p) for p in off),
         )
 
-    every_round = {tables(r) for r in range(1, 8)}
-    assert len(every_round) == 7
-    assert {shift(layout) for layout in every_round} == every_round
-    first = tables(1)
-    orbit = [first]
-    while (following := shift(orbit[-1])) != first:
+    every_round = {layout(r) for r in range(1, m.rounds + 1)}
+    assert len(every_round) == m.rounds == modulus
+    orbit = [layout(1)]
+    while (following := shift(orbit[-1])) != orbit[0]:
         orbit.append(following)
-    assert len(orbit) == 7
+    assert set(orbit) == every_round
+
+
+@pytest.mark.parametrize("pupils", INDIVIDUAL_PUPILS)
+def test_stopping_early_keeps_sit_outs_even(pupils: int) -> None:
+    """After any number of rounds no pupil has had more than two rounds off more than
+    another; two happens only with three pupils off each round, and with 14 and 22
+    pupils (their pairs sitting out together form two cycles of odd length, so no order
+    of the rounds can give everyone one round off before anyone has two)."""
+    worst = 0
+    for rounds in range(1, individual_full_rounds(pupils) + 1):
+        off = rounds_off(individual(pupils, rounds=rounds, boards_per_round=ROOMY))
+        counts = [off[p] for p in range(1, pupils + 1)]
+        worst = max(worst, max(counts) - min(counts))
+    assert worst == (2 if pupils % 4 == 3 or pupils in (14, 22) else min(pupils % 4, 1))
 
 
 def test_six_pupils_schedule_as_listed() -> None:
