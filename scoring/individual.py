@@ -44,10 +44,11 @@ two pupils are opponents.
   m = 4n + 2, two numbers have the round off; the partner differences are 1…2n, so every
   pupil partners every other pupil once except the one opposite them (difference
   2n + 1); two pupils are opponents at most three times (at most twice with 22).
-* **6 pupils** (one table, two sit out each round): no cyclic layout works, so the six
-  rounds are listed, found by a small exhaustive search: each pupil plays four rounds
-  with four different partners and sits out two, two pupils are opponents at most twice,
-  and after any number of rounds no pupil has sat out two rounds more than another.
+* **6 pupils** (one table, two sit out each round): the cyclic layouts mod 6 either
+  make two pupils partners twice or let the sit-outs drift apart, so the six rounds are
+  listed, found by a small backtracking search: each pupil plays four rounds with four
+  different partners and sits out two, two pupils are opponents at most twice, and
+  after any number of rounds no pupil has sat out two rounds more than another.
 
 How the data was made: the first rounds and the board offsets (each table of the first
 round plays board set (r + offset) mod m + 1 in round r; tables with equal offsets share
@@ -88,6 +89,7 @@ __all__ = [
     "IndividualSuggestion",
     "individual",
     "individual_full_rounds",
+    "required_individual_boards",
     "suggest_individual",
     "validate_individual",
 ]
@@ -288,8 +290,8 @@ _CYCLIC_SOURCE = (
     "validate_individual() in the tests.{extra}"
 )
 _SIX_SOURCE = (
-    "Listed here, found by an exhaustive computer search (one table, two pupils sit out "
-    "each round); checked by validate_individual() in the tests."
+    "Listed here, found by a backtracking computer search (one table, two pupils sit "
+    "out each round); checked by validate_individual() in the tests."
 )
 
 #: 4n pupils, mod 4n − 1 with ∞ (also used with ∞ absent for 4n − 1 pupils).
@@ -547,9 +549,12 @@ def individual(
 
     Pupils are numbered 1…``pupils``. Played in full, no two pupils are partners twice
     (so each pupil has as many different partners as rounds played), nobody plays a
-    board set twice, two pupils are opponents at most twice, and each pupil sits
-    North–South and East–West equally often (one round more of one of them when the
-    number of rounds they play is odd). ``rounds`` plays only the first rounds.
+    board set twice, two pupils are opponents at most ``max_opposed`` times (2 or 3),
+    and each pupil sits North–South and East–West equally often, or one round more of
+    one when the number of rounds they play is odd (``max_line_gap``). Two exceptions:
+    with 4 pupils someone sits in the same line in all three rounds (no choice of lines
+    avoids it), and with 6 pupils the gap is two rounds (the best our search found).
+    ``rounds`` plays only the first rounds.
 
     Where two tables play the same board set in a round they share it (each starts on
     a different board), so that needs at least as many boards per round as tables
