@@ -3,11 +3,13 @@ table's code full screen (for a class without a printer, or a lost card)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -20,18 +22,67 @@ from tournaments.qr import qr_svg
 
 @dataclass(frozen=True)
 class TableCode:
+    """A table's QR code: its link, the code as SVG, and the page showing it full screen."""
+
     number: int
     url: str
     svg: SafeString
+    page: str
 
 
-def _codes(address: links.TablesAddress, tables: list[Table]) -> list[TableCode]:
+def table_codes(
+    address: links.TablesAddress,
+    tables: Sequence[tuple[int, str]],
+    *,
+    view: str,
+    page: Callable[[int], str],
+) -> list[TableCode]:
+    """The QR codes of ``tables`` (number, link token), whose links open ``view``;
+    ``page`` gives a table's full-screen page from its number. Sessions and four-deal
+    games share them."""
     codes = []
-    for table in tables:
-        url = address.table_url(table.token)
-        label = _("QR code for table %(number)s: %(url)s") % {"number": table.number, "url": url}
-        codes.append(TableCode(number=table.number, url=url, svg=qr_svg(url, label=label)))
+    for number, token in tables:
+        url = address.table_url(token, view=view)
+        label = _("QR code for table %(number)s: %(url)s") % {"number": number, "url": url}
+        codes.append(TableCode(number, url, qr_svg(url, label=label), page(number)))
     return codes
+
+
+def full_screen_context(
+    code: TableCode, numbers: list[int], *, page: Callable[[int], str], all_url: str
+) -> dict[str, object]:
+    """What ``connect_table.html`` shows around one table's code: the tables before and
+    after it, and the way back to all of them."""
+    index = numbers.index(code.number)
+    previous = numbers[index - 1] if index > 0 else None
+    following = numbers[index + 1] if index + 1 < len(numbers) else None
+    return {
+        "code": code,
+        "previous": previous,
+        "previous_url": page(previous) if previous is not None else "",
+        "next": following,
+        "next_url": page(following) if following is not None else "",
+        "all_url": all_url,
+    }
+
+
+def _full_screen_page(session: Session) -> Callable[[int], str]:
+    def page(number: int) -> str:
+        return reverse(
+            "tournaments:session_connect_table",
+            kwargs={"session_id": session.pk, "table_number": number},
+        )
+
+    return page
+
+
+def _codes(address: links.TablesAddress, session: Session, tables: list[Table]) -> list[TableCode]:
+    return table_codes(
+        address,
+        [(table.number, table.token) for table in tables],
+        view="tournaments:table_page",
+        page=_full_screen_page(session),
+    )
 
 
 def _session_and_tables(request: TeacherRequest, session_id: int) -> tuple[Session, list[Table]]:
@@ -47,7 +98,7 @@ def session_connect(request: TeacherRequest, session_id: int) -> HttpResponse:
         return redirect("tournaments:session_pairs", session_id=session.pk)
     address = links.tables_address(request)
     running = session.state == Session.State.RUNNING
-    codes = _codes(address, tables) if address.usable and running else []
+    codes = _codes(address, session, tables) if address.usable and running else []
     context = {"session": session, "address": address, "codes": codes, "running": running}
     return render(request, "tournaments/connect.html", context)
 
@@ -64,11 +115,14 @@ def session_connect_table(
     address = links.tables_address(request)
     if not address.usable:
         return redirect("tournaments:session_connect", session_id=session.pk)
-    index = numbers.index(table_number)
+    [code] = _codes(address, session, [tables[numbers.index(table_number)]])
     context = {
         "session": session,
-        "code": _codes(address, [tables[index]])[0],
-        "previous": numbers[index - 1] if index > 0 else None,
-        "next": numbers[index + 1] if index + 1 < len(numbers) else None,
+        **full_screen_context(
+            code,
+            numbers,
+            page=_full_screen_page(session),
+            all_url=reverse("tournaments:session_connect", kwargs={"session_id": session.pk}),
+        ),
     }
     return render(request, "tournaments/connect_table.html", context)

@@ -4,14 +4,15 @@ on its own page (its QR code, no login). Views parse, call one service or select
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
-from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -19,7 +20,7 @@ from scoring.cards import Seat
 from tournaments import four_deal_selectors as selectors
 from tournaments import four_deal_services as services
 from tournaments import links
-from tournaments.connect_views import TableCode
+from tournaments.connect_views import TableCode, full_screen_context, table_codes
 from tournaments.forms import (
     FourDealGameForm,
     FourDealPointsForm,
@@ -28,9 +29,8 @@ from tournaments.forms import (
     FourDealTableForm,
 )
 from tournaments.http import HtmxHttpRequest, TeacherRequest, attachment, paper_size
-from tournaments.models import FourDealTable
+from tournaments.models import FourDealGame, FourDealTable
 from tournaments.printing.table_cards import four_deal_cards_pdf
-from tournaments.qr import qr_svg
 from tournaments.selectors import get_class_for_teacher
 
 # -- The teacher's pages -------------------------------------------------------------------
@@ -100,19 +100,27 @@ def four_deal_table_edit(request: TeacherRequest, game_id: int, number: int) -> 
     return render(request, "tournaments/four_deal_table_edit.html", context, status=status)
 
 
+def _full_screen_page(game: FourDealGame) -> Callable[[int], str]:
+    def page(number: int) -> str:
+        return reverse(
+            "tournaments:four_deal_connect_table", kwargs={"game_id": game.pk, "number": number}
+        )
+
+    return page
+
+
 def _codes(
-    request: HttpRequest, tables: list[FourDealTable]
+    request: HttpRequest, game: FourDealGame, tables: list[FourDealTable]
 ) -> tuple[links.TablesAddress, list[TableCode]]:
     address = links.tables_address(request)
-    codes = []
-    if address.usable:
-        for table in tables:
-            url = address.table_url(table.token, view="tournaments:four_deal_table")
-            label = _("QR code for table %(number)s: %(url)s") % {
-                "number": table.number,
-                "url": url,
-            }
-            codes.append(TableCode(number=table.number, url=url, svg=qr_svg(url, label=label)))
+    if not address.usable:
+        return address, []
+    codes = table_codes(
+        address,
+        [(table.number, table.token) for table in tables],
+        view="tournaments:four_deal_table",
+        page=_full_screen_page(game),
+    )
     return address, codes
 
 
@@ -121,7 +129,7 @@ def _codes(
 def four_deal_connect(request: TeacherRequest, game_id: int) -> HttpResponse:
     """Every table's QR code on screen, each one tap from full screen."""
     game = selectors.get_game_for_teacher(request.user, game_id)
-    address, codes = _codes(request, list(game.tables.order_by("number")))
+    address, codes = _codes(request, game, list(game.tables.order_by("number")))
     context = {"game": game, "address": address, "codes": codes}
     return render(request, "tournaments/four_deal_connect.html", context)
 
@@ -130,18 +138,20 @@ def four_deal_connect(request: TeacherRequest, game_id: int) -> HttpResponse:
 @login_required
 def four_deal_connect_table(request: TeacherRequest, game_id: int, number: int) -> HttpResponse:
     table = selectors.get_table_for_teacher(request.user, game_id, number)
-    _address, codes = _codes(request, [table])
+    _address, codes = _codes(request, table.game, [table])
     if not codes:
         return redirect("tournaments:four_deal_connect", game_id=game_id)
     numbers = list(table.game.tables.order_by("number").values_list("number", flat=True))
-    index = numbers.index(number)
     context = {
         "game": table.game,
-        "code": codes[0],
-        "previous": numbers[index - 1] if index > 0 else None,
-        "next": numbers[index + 1] if index + 1 < len(numbers) else None,
+        **full_screen_context(
+            codes[0],
+            numbers,
+            page=_full_screen_page(table.game),
+            all_url=reverse("tournaments:four_deal_connect", kwargs={"game_id": game_id}),
+        ),
     }
-    return render(request, "tournaments/four_deal_connect_table.html", context)
+    return render(request, "tournaments/connect_table.html", context)
 
 
 # -- A table's own pages -------------------------------------------------------------------
