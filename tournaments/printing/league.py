@@ -35,6 +35,7 @@ from tournaments.printing.standings import (
     _Column,
     _column_edges,
     _draw_cell,
+    _draw_headers,
     _flow,
     _render,
     _StandingsType,
@@ -108,23 +109,9 @@ def _block(
             size=type_.title_size,
             fonts=fonts,
         )
-        baseline = top - type_.title_height - type_.header_size * 1.4
-        for column, edge in zip(columns, edges, strict=True):
-            _draw_cell(
-                canvas,
-                edge,
-                column.align,
-                baseline,
-                column.header,
-                font=fonts.bold,
-                size=type_.header_size,
-                fonts=fonts,
-                colour=GREY,
-            )
-        canvas.setStrokeColor(GREY)
-        canvas.setLineWidth(1)
-        rule = top - type_.title_height - type_.header_height + 1
-        canvas.line(area.x, rule, area.right, rule)
+        _draw_headers(
+            canvas, columns, edges, top - type_.title_height, area, type_=type_, fonts=fonts
+        )
 
     def row(canvas: Canvas, top: float, index: int) -> None:
         if index % 2:

@@ -97,6 +97,36 @@ def _column_edges(area: Rect, columns: Sequence[_Column]) -> list[tuple[float, f
     return edges
 
 
+def _draw_headers(
+    canvas: Canvas,
+    columns: Sequence[_Column],
+    edges: Sequence[tuple[float, float]],
+    top: float,
+    area: Rect,
+    *,
+    type_: _StandingsType,
+    fonts: FontSet,
+) -> None:
+    """A table's column headings in grey below ``top``, ruled off across ``area``."""
+    baseline = top - type_.header_size * 1.4
+    for column, edge in zip(columns, edges, strict=True):
+        _draw_cell(
+            canvas,
+            edge,
+            column.align,
+            baseline,
+            column.header,
+            font=fonts.bold,
+            size=type_.header_size,
+            fonts=fonts,
+            colour=GREY,
+        )
+    canvas.setStrokeColor(GREY)
+    canvas.setLineWidth(1)
+    rule = top - type_.header_height + 1
+    canvas.line(area.x, rule, area.right, rule)
+
+
 def _draw_cell(
     canvas: Canvas,
     edges: tuple[float, float],
@@ -384,23 +414,7 @@ def _ranking_block(
                 max_width=area.width,
             )
             header_top -= type_.title_height
-        baseline = header_top - type_.header_size * 1.4
-        for column, edge in zip(columns, edges, strict=True):
-            _draw_cell(
-                canvas,
-                edge,
-                column.align,
-                baseline,
-                column.header,
-                font=fonts.bold,
-                size=type_.header_size,
-                fonts=fonts,
-                colour=GREY,
-            )
-        canvas.setStrokeColor(GREY)
-        canvas.setLineWidth(1)
-        rule = header_top - type_.header_height + 1
-        canvas.line(area.x, rule, area.right, rule)
+        _draw_headers(canvas, columns, edges, header_top, area, type_=type_, fonts=fonts)
 
     def row(canvas: Canvas, top: float, index: int) -> None:
         if index % 2:
