@@ -7,7 +7,7 @@ MANAGE := $(BIN)/python manage.py
 DEV_PORT = $(or $(PORT),8000)
 
 .DEFAULT_GOAL := help
-.PHONY: help run dev test lock lint typecheck pytest translations messages system-deps clean
+.PHONY: help setup run dev test lock lint typecheck pytest translations messages system-deps clean
 
 help:
 	@echo "make run    set everything up and serve the class on this computer's network address"
@@ -64,10 +64,14 @@ translations: $(VENV)/.runtime-installed
 		echo "msgfmt not found: using the committed translation catalogues."; \
 	fi
 
+# What every manage.py command needs: the .env and an up-to-date database. `make run`
+# and `make test` both make them, so the README's commands work after either.
+setup: $(VENV)/.runtime-installed .env translations
+	$(MANAGE) migrate --no-input --verbosity 0
+
 # The class's server: gunicorn on every interface and the background worker beside it
 # (manage.py serve); it prints the address the tablets open. Ctrl+C stops both.
-run: $(VENV)/.runtime-installed .env translations
-	$(MANAGE) migrate --no-input --verbosity 0
+run: setup
 	$(MANAGE) collectstatic --no-input --verbosity 0
 	$(MANAGE) load_demo
 	$(MANAGE) serve $(if $(PORT),--port $(PORT))
@@ -109,7 +113,8 @@ typecheck: $(VENV)/.dev-installed
 	DEBUG=true $(BIN)/mypy scoring tournaments minibridge
 
 # --fail-on-skip: on a machine this has set up, a skipped test is a missing install.
-pytest: $(VENV)/.dev-installed system-deps translations
+# The site's own set-up too (the suite reads neither its .env nor its database).
+pytest: $(VENV)/.dev-installed system-deps setup
 	$(BIN)/pytest --fail-on-skip $(PYTEST_ARGS)
 
 test: lint typecheck pytest

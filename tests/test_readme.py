@@ -1,5 +1,5 @@
 """Every command line in the README's ```sh blocks works exactly as written, in a plain
-shell, after `make run`.
+shell, after `make run` (and the manage.py commands after `make test` alone).
 
 The README's commands run in a copy of the project (its own `.env`, database, static
 files and output files; the code, templates and `.venv` are shared by links), set up as
@@ -8,8 +8,9 @@ DEBUG, no SECRET_KEY. Blocks run in README order, each in a fresh shell (a block
 `export` lasts to its end), sharing the database as a terminal session would.
 
 How a few kinds of line are run, and why:
-* `make ...`: not run here. `make run` is the set-up below and its server is
-  `manage.py serve`, run here and in tests/tournaments/test_serve.py; `make test` is
+* `make ...`: not run here, but for `make setup` (what `make run` and `make test` do
+  first: the .env and the database). The rest of `make run` is the set-up below and
+  its server is `manage.py serve`, run here and in tests/tournaments/test_serve.py; `make test` is
   this suite itself (CI runs it); `make dev` is Django's runserver; `make lock` asks
   PyPI (tests/test_lock.py checks the lock files it makes).
 * `.venv/bin/pytest ...`: with `--collect-only` added, which proves the files, `-k` and
@@ -41,7 +42,16 @@ from tests.classroom_site import free_port
 
 BASE_DIR = Path(__file__).resolve().parents[1]
 README = BASE_DIR / "README.md"
-SHARED = ["tournaments", "scoring", "templates", "static", "locale", "seeds", "tests"]
+SHARED = [
+    "tournaments",
+    "scoring",
+    "templates",
+    "static",
+    "locale",
+    "seeds",
+    "tests",
+    "requirements",
+]
 SHARED_FILES = ["pyproject.toml", ".venv"]
 
 PASSWORD = "a-long-classroom-password"
@@ -104,11 +114,11 @@ def test_the_readme_shows_the_commands_this_test_knows_how_to_run() -> None:
         assert needed in shown
 
 
-@pytest.fixture(scope="module")
-def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the project after `make run`'s set-up, in a plain environment."""
-    folder = tmp_path_factory.mktemp("readme")
+def project_copy(folder: Path) -> Path:
+    """A copy of the project in ``folder``: its own settings package (hence its own
+    .env, database and static files), the rest linked."""
     shutil.copy(BASE_DIR / "manage.py", folder / "manage.py")
+    shutil.copy(BASE_DIR / "Makefile", folder / "Makefile")
     # The settings package is copied, not linked: its BASE_DIR (hence .env, the database,
     # the static files) is then the copy.
     shutil.copytree(
@@ -119,10 +129,40 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name in SHARED + SHARED_FILES:
         (folder / name).symlink_to(BASE_DIR / name)
     (folder / "home").mkdir()
-    # `make run` before `serve` (see the Makefile), as plain commands.
+    return folder
+
+
+#: `make setup` as `make run` and `make test` run it, but neither installing into the
+#: shared .venv nor compiling the shared translations (the suite has done both).
+MAKE_SETUP = "make -o .venv/.runtime-installed -o translations setup"
+
+
+def test_make_setup_alone_lets_the_readmes_commands_run(tmp_path: Path) -> None:
+    """`make test` runs `make setup` before the suite: after it alone (no `make run`),
+    a plain shell's manage.py commands find the .env and the database."""
+    assert re.search(r"^pytest:.*\bsetup\b", (BASE_DIR / "Makefile").read_text(), re.M)
+    folder = project_copy(tmp_path)
+    before = shell(folder, ".venv/bin/python manage.py check")
+    assert before.returncode != 0
+    assert "SECRET_KEY must be set" in before.stderr
+    made = shell(folder, MAKE_SETUP)
+    assert made.returncode == 0, made.stdout + made.stderr
+    assert (folder / ".env").is_file()
     for command in [
-        ".venv/bin/python -m minibridge.env create .env",
-        ".venv/bin/python manage.py migrate --no-input --verbosity 0",
+        ".venv/bin/python manage.py check",
+        ".venv/bin/python manage.py migrate --check",
+    ]:
+        result = shell(folder, command)
+        assert result.returncode == 0, command + result.stdout + result.stderr
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the project after `make run`'s set-up, in a plain environment."""
+    folder = project_copy(tmp_path_factory.mktemp("readme"))
+    # `make run` before `serve` (see the Makefile).
+    for command in [
+        MAKE_SETUP,
         ".venv/bin/python manage.py collectstatic --no-input --verbosity 0",
         ".venv/bin/python manage.py load_demo",
     ]:
