@@ -9,56 +9,17 @@ from collections.abc import Mapping
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.formats import date_format, get_format
+from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scoring.curves import CurveStats, curve_stats
-from tournaments import curves, selectors, sessions
-from tournaments.charts import ChartLabels, curve_svg
+from tournaments import curves, labels, selectors, sessions
+from tournaments.charts import curve_svg
 from tournaments.http import TeacherRequest, attachment, paper_size, parse_id
 from tournaments.models import Board, Pair, Pupil, Session
 from tournaments.printing.curves import curve_sheet_pdf, worksheet_pdf
-
-
-def chart_labels() -> ChartLabels:
-    return ChartLabels(
-        x_axis=_("Points of the declaring side"),
-        y_axis=_("Tricks won by declarer"),
-        mean=_("Average tricks"),
-        reference_played=_("Perfect play, in the suit played"),
-        reference_best=_("Perfect play, in the best suit"),
-        game_nt=_("game in NT"),
-        game_major=_("game in ♥/♠"),
-        game_minor=_("game in ♣/♦"),
-        guideline=_("25 points: game is likely"),
-        empty=_("No results yet"),
-        dots=_("Deals (the number says how many)"),
-        decimal_mark=str(get_format("DECIMAL_SEPARATOR")),
-    )
-
-
-def table_labels() -> dict[str, str]:
-    return {
-        "sheet": _("Curve sheet"),
-        "hcp": _("Points"),
-        "count": _("Deals"),
-        "mean": _("Average tricks"),
-        "games_chosen": _("Games chosen"),
-        "games_made": _("Games made"),
-        "total": _("All"),
-        "worksheet": _("Curve worksheet"),
-        "board": _("Board"),
-        "our_points": _("Our points"),
-        "contract": _("Contract"),
-        "tricks": _("Tricks"),
-        "instructions": _(
-            "After each board, write down your side's points and the tricks, then put a "
-            "dot on the grid."
-        ),
-    }
 
 
 def _date(value: str) -> datetime.date | None:
@@ -79,10 +40,14 @@ def _respond(
     if request.GET.get("format") == "pdf":
         paper = paper_size(request)
         data = curve_sheet_pdf(
-            stats, title=title, labels=chart_labels(), table_labels=table_labels(), page_size=paper
+            stats,
+            title=title,
+            labels=labels.chart_labels(),
+            table_labels=labels.table_labels(),
+            page_size=paper,
         )
         return attachment(data, f"{stem}-curve.pdf", "application/pdf")
-    svg = curve_svg(stats, title=title, labels=chart_labels())
+    svg = curve_svg(stats, title=title, labels=labels.chart_labels())
     page = {
         **context,
         "title": title,
@@ -159,8 +124,8 @@ def worksheet(request: TeacherRequest, class_id: int) -> HttpResponse:
     paper = paper_size(request)
     data = worksheet_pdf(
         title=str(school_class),
-        labels=chart_labels(),
-        table_labels=table_labels(),
+        labels=labels.chart_labels(),
+        table_labels=labels.table_labels(),
         rows=rows,
         row_count=max(24, len(rows)),
         page_size=paper,

@@ -9,7 +9,7 @@ import datetime
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.utils.formats import date_format, get_format
+from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -17,8 +17,7 @@ from django.views.decorators.http import require_GET
 
 from scoring.feedback import games_count
 from tournaments import feedback, labels, selectors, sessions
-from tournaments.charts import TermChartLabels, TermPoint, term_svg
-from tournaments.curve_views import chart_labels, table_labels
+from tournaments.charts import TermPoint, term_svg
 from tournaments.http import TeacherRequest, attachment, paper_size
 from tournaments.models import Session
 from tournaments.printing.boards import BoardPrint
@@ -68,7 +67,7 @@ def pupil_feedback(request: TeacherRequest, class_id: int, pupil_id: int) -> Htt
         )
         for row in term.sessions
     ]
-    svg = term_svg(points, title=str(pupil), labels=term_chart_labels())
+    svg = term_svg(points, title=str(pupil), labels=labels.term_chart_labels())
     context = {
         "school_class": school_class,
         "pupil": pupil,
@@ -78,19 +77,6 @@ def pupil_feedback(request: TeacherRequest, class_id: int, pupil_id: int) -> Htt
         "svg": mark_safe(svg),  # built from escaped text by tournaments.charts
     }
     return render(request, "tournaments/pupil_feedback.html", context)
-
-
-def term_chart_labels() -> TermChartLabels:
-    return TermChartLabels(
-        games=_("Games"),
-        bid_there=_("bid when it was there"),
-        missed=_("missed"),
-        could_not_make=_("could not make"),
-        play=_("Play: tricks against what the cards allow"),
-        as_the_cards=_("as the cards allow"),
-        empty=_("No deals yet"),
-        decimal_mark=str(get_format("DECIMAL_SEPARATOR")),
-    )
 
 
 @require_GET
@@ -165,6 +151,6 @@ def pack_print(pack: feedback.SessionPack, *, title: str) -> LessonPackPrint:
         curve=pack.curve,
         answers=answers,
         answer_dots=pack.answers,
-        chart_labels=chart_labels(),
-        table_labels=table_labels(),
+        chart_labels=labels.chart_labels(),
+        table_labels=labels.table_labels(),
     )

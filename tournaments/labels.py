@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from django.utils.formats import date_format, number_format
+from django.utils.formats import date_format, get_format, number_format
 from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -28,6 +28,7 @@ from scoring.errors import ErrorCode, ScoringError
 from scoring.feedback import FIT_LENGTH, BoardLesson, Code, Feedback, Verdict
 from scoring.movements import BoardsGo, BoardsNext, Line, PairId, Position, ReasonCode, TableRound
 from scoring.pbn import PbnProblem, ProblemCode
+from tournaments.charts import ChartLabels, TermChartLabels
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise
@@ -865,3 +866,60 @@ def player_points_text(names: Iterable[str], points: int) -> str:
         "names": names_text(listed),
         "points": signed_text(points),
     }
+
+
+# -- Charts ------------------------------------------------------------------------------
+
+
+def chart_labels() -> ChartLabels:
+    """The curve chart's words, in the reader's language."""
+    return ChartLabels(
+        x_axis=gettext("Points of the declaring side"),
+        y_axis=gettext("Tricks won by declarer"),
+        mean=gettext("Average tricks"),
+        reference_played=gettext("Perfect play, in the suit played"),
+        reference_best=gettext("Perfect play, in the best suit"),
+        game_nt=gettext("game in NT"),
+        game_major=gettext("game in ♥/♠"),
+        game_minor=gettext("game in ♣/♦"),
+        guideline=gettext("25 points: game is likely"),
+        empty=gettext("No results yet"),
+        dots=gettext("Deals (the number says how many)"),
+        decimal_mark=str(get_format("DECIMAL_SEPARATOR")),
+    )
+
+
+def table_labels() -> dict[str, str]:
+    """The curve sheet's and worksheet's table words, in the reader's language."""
+    return {
+        "sheet": gettext("Curve sheet"),
+        "hcp": gettext("Points"),
+        "count": gettext("Deals"),
+        "mean": gettext("Average tricks"),
+        "games_chosen": gettext("Games chosen"),
+        "games_made": gettext("Games made"),
+        "total": gettext("All"),
+        "worksheet": gettext("Curve worksheet"),
+        "board": gettext("Board"),
+        "our_points": gettext("Our points"),
+        "contract": gettext("Contract"),
+        "tricks": gettext("Tricks"),
+        "instructions": gettext(
+            "After each board, write down your side's points and the tricks, then put a "
+            "dot on the grid."
+        ),
+    }
+
+
+def term_chart_labels() -> TermChartLabels:
+    """The term chart's words, in the reader's language."""
+    return TermChartLabels(
+        games=gettext("Games"),
+        bid_there=gettext("bid when it was there"),
+        missed=gettext("missed"),
+        could_not_make=gettext("could not make"),
+        play=gettext("Play: tricks against what the cards allow"),
+        as_the_cards=gettext("as the cards allow"),
+        empty=gettext("No deals yet"),
+        decimal_mark=str(get_format("DECIMAL_SEPARATOR")),
+    )
