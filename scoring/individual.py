@@ -76,7 +76,16 @@ from itertools import combinations
 from types import MappingProxyType
 
 from scoring.cards import Seat
-from scoring.movements import DEFAULT_BOARDS_PER_ROUND, Line, SharedBoards, boards_for
+from scoring.movements import (
+    DEFAULT_BOARDS_PER_ROUND,
+    Entry,
+    Line,
+    Movement,
+    MovementKind,
+    PairId,
+    SharedBoards,
+    boards_for,
+)
 
 __all__ = [
     "INDIVIDUAL_PUPILS",
@@ -87,6 +96,7 @@ __all__ = [
     "IndividualMovement",
     "IndividualReason",
     "IndividualSuggestion",
+    "as_movement",
     "individual",
     "individual_full_rounds",
     "required_individual_boards",
@@ -626,6 +636,38 @@ def individual(
             boards_per_round=boards_per_round,
         )
     return movement
+
+
+def as_movement(movement: IndividualMovement) -> Movement:
+    """The individual movement as a pair movement's timetable, for what does not care who
+    partners whom: which boards a table plays in a round, where they go next, which
+    results a table enters. Each pupil is a "pair" of one (``PairId(pupil)``), and at each
+    table North stands for the North–South partnership and East for the East–West one,
+    so a result is filed under its North and East pupils. South and West, and the pupils
+    with the round off, are only in the individual movement itself.
+
+    >>> m = individual(8)
+    >>> e = as_movement(m).entry(1, 1)
+    >>> (e.ns_pair.number, e.ew_pair.number) == (m.entry(1, 1).north, m.entry(1, 1).east)
+    True
+    """
+    return Movement(
+        kind=MovementKind.INDIVIDUAL,
+        style=None,
+        tables=movement.tables,
+        rounds=movement.rounds,
+        full_rounds=movement.full_rounds,
+        pair_ids=tuple(PairId(pupil) for pupil in range(1, movement.pupils + 1)),
+        phantom=None,
+        board_sets=movement.board_sets,
+        boards_per_round=movement.boards_per_round,
+        entries=tuple(
+            Entry(e.round, e.table, PairId(e.north), PairId(e.east), e.board_set)
+            for e in movement.entries
+        ),
+        shared=movement.shared,
+        source=movement.source,
+    )
 
 
 def required_individual_boards(movement: IndividualMovement) -> int:

@@ -105,6 +105,7 @@ class MovementKind(StrEnum):
     MITCHELL = "mitchell"
     HOWELL = "howell"
     LEAGUE = "league"  # an evening of a term league (scoring.league)
+    INDIVIDUAL = "individual"  # pupils change partners every round (scoring.individual)
 
 
 class MitchellStyle(StrEnum):

@@ -60,6 +60,49 @@ def running_session(
     return session
 
 
+def individual_session(
+    teacher: AbstractBaseUser,
+    *,
+    pupils: int = 8,
+    rounds: int | None = None,
+    boards_per_round: int = 2,
+    seed: str = "individual",
+    class_name: str = "7C",
+    names: list[str] | None = None,
+) -> Session:
+    """A started individual session: 8 pupils at 2 tables, every round (7) of 2 boards
+    by default, on a set dealt for it. ``names`` are the pupils' first names."""
+    school_class = SchoolClass.objects.create(teacher=teacher, name=class_name)
+    present = [
+        Pupil.objects.create(school_class=school_class, first_name=name)
+        for name in names or [f"Pupil{n:02}" for n in range(1, pupils + 1)]
+    ]
+    session = sessions.session_create(
+        school_class=school_class,
+        present=present,
+        date=datetime.date(2026, 11, 30),
+        individual_event=True,
+    )
+    plan = sessions.session_plan(session, max_rounds=rounds or 99)
+    board_set = services.board_set_deal(
+        teacher=teacher, name=f"{class_name} boards", count=plan.total_boards, seed=seed
+    )
+    sessions.session_setup_and_start(
+        session=session,
+        teacher=teacher,
+        board_set=board_set,
+        movement_kind="individual",
+        movement_style="",
+        rounds=plan.rounds,
+        arrow_switch=False,
+        boards_per_round=boards_per_round,
+        scoring_profile="ebu",
+        convention="ebu",
+    )
+    session.refresh_from_db()
+    return session
+
+
 def big_session(teacher: AbstractBaseUser, *, seed: str = "load") -> Session:
     """30 pairs at 15 tables, 3 boards a round: 45 results in round 1."""
     return running_session(

@@ -146,7 +146,22 @@ class BoardSetImportForm(forms.Form):
 
 
 class PresentForm(forms.Form):
-    """Who is here today: every active pupil, ticked by default."""
+    """Who is here today (every active pupil, ticked by default), and how they play."""
+
+    PAIRS, INDIVIDUAL = "pairs", "individual"
+    play = forms.ChoiceField(
+        label=_("How do they play?"),
+        choices=[
+            (PAIRS, _("In pairs: each pupil keeps one partner for the lesson")),
+            (
+                INDIVIDUAL,
+                _("Individual: a new partner every round, and each pupil is ranked alone"),
+            ),
+        ],
+        initial=PAIRS,
+        widget=forms.RadioSelect,
+        required=False,  # pairs, unless the teacher picks the other
+    )
 
     def __init__(self, *args: Any, pupils: Sequence[Pupil], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -199,8 +214,23 @@ class SessionSetupForm(forms.Form):
 
     NEW_SET = "new"
 
-    def __init__(self, *args: Any, board_sets: Sequence[BoardSet], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        board_sets: Sequence[BoardSet],
+        individual: bool = False,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
+        if individual:
+            # One movement for the pupils present: nothing to choose but its length.
+            kind = self.fields["movement_kind"]
+            assert isinstance(kind, forms.ChoiceField)
+            kind.choices = [(Session.Kind.INDIVIDUAL.value, Session.Kind.INDIVIDUAL.label)]
+            kind.widget = forms.HiddenInput()
+            del self.fields["movement_style"]
+            del self.fields["arrow_switch"]
+            self.fields["ranking"].label = _("Rank the pupils by")
         self.board_sets = {str(board_set.pk): board_set for board_set in board_sets}
         sets, profiles = self.fields["board_set"], self.fields["scoring_profile"]
         assert isinstance(sets, forms.ChoiceField)

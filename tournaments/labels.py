@@ -26,6 +26,7 @@ from scoring.contracts import Contract, ContractKind
 from scoring.curves import GAME_GUIDELINE_HCP
 from scoring.errors import ErrorCode, ScoringError
 from scoring.feedback import FIT_LENGTH, BoardLesson, Code, Feedback, Verdict
+from scoring.individual import IndividualReason
 from scoring.movements import BoardsGo, BoardsNext, Line, PairId, Position, ReasonCode, TableRound
 from scoring.pbn import PbnProblem, ProblemCode
 from tournaments.charts import ChartLabels, TermChartLabels
@@ -380,6 +381,19 @@ def pair_moves_text(pair: PairId, seat: Line | None, next_: Position, table: int
     return gettext("Pair %(pair)s goes to table %(table)s and sits %(seats)s.") % values
 
 
+def pupil_moves_text(name: str, next_seat: Seat | None, next_table: int, table: int) -> str:
+    """Where a pupil of an individual session goes for the next round: "Emma goes to
+    table 2 and sits South.", "Emma stays at this table and sits West.", "Emma has the
+    next round off." (``next_seat`` None). The seat is always named: it changes with the
+    partner every round."""
+    values = {"name": name, "table": next_table, "seat": seat_name(next_seat or Seat.NORTH)}
+    if next_seat is None:
+        return gettext("%(name)s has the next round off.") % values
+    if next_table == table:
+        return gettext("%(name)s stays at this table and sits %(seat)s.") % values
+    return gettext("%(name)s goes to table %(table)s and sits %(seat)s.") % values
+
+
 def boards_move_text(next_: BoardsNext, table: int) -> str:
     """What the table does with its boards after the round: "The boards go to table 2.",
     "The boards stay on this table.", the side table, or back to the teacher."""
@@ -472,6 +486,28 @@ MOVEMENT_REASONS: dict[ReasonCode, StrPromise] = {
         "Playing against every other pair needs at least {min_boards} boards each round at "
         "every table, so the North–South pairs stay at their table and the East–West pairs "
         "move from table to table."
+    ),
+}
+
+
+# scoring.individual.INDIVIDUAL_REASONS in the user's language; the same placeholders.
+INDIVIDUAL_REASONS: dict[IndividualReason, StrPromise] = {
+    IndividualReason.EVERYONE_PARTNERS: _(
+        "With {pupils} pupils every pupil partners every other pupil once, which takes "
+        "{rounds} rounds."
+    ),
+    IndividualReason.EVERYONE_PARTNERS_ONE_OFF: _(
+        "With {pupils} pupils every pupil partners every other pupil once in {rounds} "
+        "rounds, and each pupil has one round off."
+    ),
+    IndividualReason.SIT_OUTS: _(
+        "With {pupils} pupils, {sit_outs} of them have each round off, and in {rounds} "
+        "rounds every pupil partners {partners} different pupils."
+    ),
+    IndividualReason.FIRST_ROUNDS: _(
+        "Partnering everyone would take {full_rounds} rounds but only {rounds} fit in the "
+        "lesson, so the class plays the first {rounds} and nobody partners the same pupil "
+        "twice."
     ),
 }
 

@@ -215,6 +215,7 @@ class Session(models.Model):
         MITCHELL = "mitchell", _("Mitchell")
         HOWELL = "howell", _("Howell")
         LEAGUE = "league", _("League")
+        INDIVIDUAL = "individual", _("Individual")
 
     class Style(models.TextChoices):
         STANDARD = "standard", _("Standard")

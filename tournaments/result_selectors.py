@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from scoring.cards import Seat, Side
 from scoring.feedback import Feedback
 from scoring.movements import Entry as MovementEntry
 from scoring.movements import Movement, PairId, TableRound, table_card
@@ -362,6 +363,71 @@ class DoneBoard:
 
 
 @dataclass(frozen=True)
+class SeatedPupil:
+    """A pupil at a table of an individual session this round."""
+
+    seat: Seat
+    number: int
+    name: str  # as the tablet names them (labels.screen_names)
+
+
+@dataclass(frozen=True)
+class Partnership:
+    """This round's partners at a table of an individual session: North and South, or
+    East and West."""
+
+    side: Side
+    pupils: tuple[SeatedPupil, SeatedPupil]
+
+
+@dataclass(frozen=True)
+class IndividualTable:
+    """Who sits where at a table of an individual session in a round, and where each
+    of them goes next."""
+
+    partnerships: tuple[Partnership, Partnership]
+    moves: tuple[str, ...]
+
+
+def individual_table(
+    session: Session, round_: int, table: int, names: dict[int, str]
+) -> IndividualTable:
+    """The four pupils at ``table`` in ``round_`` of an individual session, by seat, and
+    the sentences that send each to their next table (``names``: pupil id → name)."""
+    movement = sessions.session_individual_movement(session)
+    by_number = {
+        pair.number: names.get(member.pupil_id, str(member.pupil))
+        for pair in sessions.session_pairs(session)
+        for member in pair.members.all()
+    }
+    entry = movement.entry(round_, table)
+    seated = {
+        seat: SeatedPupil(seat, number, by_number.get(number, str(number)))
+        for seat, number in entry.seats.items()
+    }
+    moves: list[str] = []
+    if round_ < movement.rounds:
+        for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST):
+            pupil = seated[seat]
+            after = movement.entry_for_pupil(pupil.number, round_ + 1)
+            moves.append(
+                labels.pupil_moves_text(
+                    pupil.name,
+                    None if after is None else after.seat_of(pupil.number),
+                    after.table if after else table,
+                    table,
+                )
+            )
+    return IndividualTable(
+        partnerships=(
+            Partnership(Side.NS, (seated[Seat.NORTH], seated[Seat.SOUTH])),
+            Partnership(Side.EW, (seated[Seat.EAST], seated[Seat.WEST])),
+        ),
+        moves=tuple(moves),
+    )
+
+
+@dataclass(frozen=True)
 class TableRoundView:
     """What a table's page shows in the current round: its boards, its pairs, the
     boards it has entered (each with its traveller), those still to enter, and where
@@ -382,6 +448,8 @@ class TableRoundView:
     screen_names: dict[int, str]
     #: The table's pairs that still play next round: the ones told where to go.
     going_on: frozenset[PairId] = frozenset()
+    #: In an individual session: the four pupils by seat, and where each goes next.
+    individual: IndividualTable | None = None
 
     @property
     def sits_out(self) -> bool:
@@ -395,6 +463,11 @@ class TableRoundView:
     def after_round(self) -> list[str]:
         """What the table does when the round is over, one sentence each: the same
         sentences as on its printed table card."""
+        if self.individual is not None:
+            return [
+                *self.individual.moves,
+                labels.boards_move_text(self.next.boards_next, self.next.table),
+            ]
         return labels.after_round_texts(self.next, pairs=self.going_on)
 
     def current(self, chosen: int | None) -> selectors.BoardFacts | None:
@@ -434,6 +507,7 @@ def table_round_view(found: TableAtWork) -> TableRoundView:
     ]
     this_round = next(line for line in table_card(movement, table.number) if line.round == round_)
     ns, ew = pairs if pairs else (None, None)
+    names = session_screen_names(session)
     return TableRoundView(
         found=found,
         movement=movement,
@@ -446,11 +520,16 @@ def table_round_view(found: TableAtWork) -> TableRoundView:
         waiting=[n for n in numbers if n not in own] if pairs else [],
         next=this_round,
         arrow_switched=entry.arrow_switched,
-        screen_names=session_screen_names(session),
+        screen_names=names,
         going_on=frozenset(
             ident
             for ident, pair in by_id.items()
             if pair.plays_in(min(round_ + 1, movement.rounds))
+        ),
+        individual=(
+            individual_table(session, round_, table.number, names)
+            if sessions.is_individual(session)
+            else None
         ),
     )
 

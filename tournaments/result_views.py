@@ -79,6 +79,7 @@ def _table_context(
         "sits_out": view.sits_out,
         "arrow_switched": view.arrow_switched,
         "screen_names": view.screen_names,
+        "individual": view.individual,
         "current": current,
         "waiting": view.waiting,
         "form": form,

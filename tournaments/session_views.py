@@ -15,7 +15,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring.movements import MitchellStyle, PairId
+from scoring.movements import PairId
 from scoring.profiles import is_target_profile
 from tournaments import labels, links, result_selectors, selectors, services, sessions
 from tournaments.forms import PresentForm, PupilForm, SessionSetupForm, TargetTableForm
@@ -70,19 +70,25 @@ def session_new(request: TeacherRequest, class_id: int) -> HttpResponse:
                 status=status,
             )
         pupils.sort(key=lambda p: (p.first_name.lower(), p.last_name.lower()))
-        form = PresentForm(pupils=pupils, initial={"present": sorted(ticked)})
+        form = PresentForm(
+            pupils=pupils,
+            initial={"present": sorted(ticked), "play": request.POST.get("play", form.PAIRS)},
+        )
     elif request.method == "POST" and form.is_valid():
         try:
             session = sessions.session_create(
                 school_class=school_class,
                 present=list(form.cleaned_data["present"]),
                 date=timezone.localdate(),
+                individual_event=form.cleaned_data["play"] == PresentForm.INDIVIDUAL,
             )
         except ValidationError as error:
             form.add_error(None, error)
             status = 422
         else:
-            return redirect("tournaments:session_pairs", session_id=session.pk)
+            # An individual session has no pairs to make: straight to its movement.
+            step = "session_setup" if sessions.is_individual(session) else "session_pairs"
+            return redirect(f"tournaments:{step}", session_id=session.pk)
     context = {"school_class": school_class, "form": form, "pupil_form": pupil_form}
     template = "tournaments/session_new.html"
     if request.htmx:
@@ -97,6 +103,8 @@ def session_pairs(request: TeacherRequest, session_id: int) -> HttpResponse:
     session = sessions.get_session_for_teacher(request.user, session_id)
     if session.state != Session.State.DRAFT:
         return redirect("tournaments:session_detail", session_id=session.pk)
+    if sessions.is_individual(session):
+        return redirect("tournaments:session_setup", session_id=session.pk)
     key = SELECTED_KEY % session.pk
     if request.method == "POST":
         if "keep" in request.POST:
@@ -136,17 +144,16 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
     if session.state != Session.State.DRAFT:
         return redirect("tournaments:session_detail", session_id=session.pk)
     pair_count = session.pairs.count()
-    suggestion = sessions.session_suggestion(session)
+    plan = sessions.session_plan(session)
+    individual = sessions.is_individual(session)
     board_sets = list(selectors.board_sets_for_teacher(request.user))
     # A set the class has not played yet, with the boards the suggestion plays.
-    fresh = selectors.board_set_for_session(
-        session, board_sets, needed=suggestion.build().total_boards
-    )
+    fresh = selectors.board_set_for_session(session, board_sets, needed=plan.total_boards)
     initial = {
-        "movement_kind": suggestion.kind.value,
-        "movement_style": "relay" if suggestion.style == MitchellStyle.RELAY else "skip",
-        "rounds": suggestion.rounds,
-        "boards_per_round": suggestion.boards_per_round,
+        "movement_kind": plan.kind,
+        "movement_style": plan.style,
+        "rounds": plan.rounds,
+        "boards_per_round": plan.boards_per_round,
         "arrow_switch": False,
         "board_set": str(fresh.pk) if fresh is not None else SessionSetupForm.NEW_SET,
         "scoring_profile": session.scoring_profile,
@@ -154,7 +161,10 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
         "ranking": session.ranking,
     }
     form = SessionSetupForm(
-        request.POST if request.method == "POST" else None, board_sets=board_sets, initial=initial
+        request.POST if request.method == "POST" else None,
+        board_sets=board_sets,
+        individual=individual,
+        initial=initial,
     )
     status = 200
     if request.method == "POST" and form.is_valid():
@@ -165,9 +175,9 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
                 teacher=request.user,
                 board_set=form.board_sets.get(data["board_set"]),
                 movement_kind=data["movement_kind"],
-                movement_style=data["movement_style"] or "skip",
+                movement_style=data.get("movement_style") or "skip",
                 rounds=data["rounds"],
-                arrow_switch=data["arrow_switch"],
+                arrow_switch=data.get("arrow_switch", False),
                 boards_per_round=data["boards_per_round"],
                 scoring_profile=data["scoring_profile"],
                 convention=data["convention"],
@@ -187,10 +197,11 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
     context = {
         "session": session,
         "form": form,
-        "suggestion": suggestion,
-        "reason": sessions.suggestion_reason(suggestion),
+        "plan": plan,
+        "kind_name": Session.Kind(plan.kind).label,
+        "individual": individual,
         "pair_count": pair_count,
-        "even_tables": suggestion.tables % 2 == 0,
+        "even_tables": plan.tables % 2 == 0,
     }
     return render(request, "tournaments/session_setup.html", context, status=status)
 

@@ -20,7 +20,8 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring import league, movements
+from scoring import individual, league, movements
+from scoring.individual import IndividualError, IndividualMovement
 from scoring.movements import Movement, MovementError, PairId, Suggestion
 from scoring.profiles import (
     SLIDING_SCALE,
@@ -32,7 +33,7 @@ from scoring.profiles import (
     target_table_problems,
 )
 from tournaments import services
-from tournaments.labels import MOVEMENT_REASONS, target_problem_text
+from tournaments.labels import INDIVIDUAL_REASONS, MOVEMENT_REASONS, target_problem_text
 from tournaments.models import (
     BoardSet,
     Pair,
@@ -78,7 +79,8 @@ def pair_id(pair: Pair) -> PairId:
 
 def session_movement(session: Session, *, pairs: int | None = None) -> Movement:
     """The session's movement, built from its parameters (MovementError if they do not
-    make one)."""
+    make one). In an individual session each pupil is a pair of one, and the movement
+    files each table under its North and East pupils (``individual.as_movement``)."""
     count = pairs if pairs is not None else session.pairs.count()
     return _movement(
         session.movement_kind,
@@ -103,6 +105,8 @@ def _movement(
 ) -> Movement:
     # Movements are immutable and depend only on these numbers, so every request of a
     # session (each table's save, the grid every few seconds) shares one.
+    if kind == Session.Kind.INDIVIDUAL:
+        return individual.as_movement(_individual(pairs, rounds, per_round))
     if kind == Session.Kind.LEAGUE:
         # An evening of a league: its fixtures, one table a mini-match (scoring.league).
         try:
@@ -128,6 +132,84 @@ def _movement(
         rounds=rounds,
         arrow_switch=arrow_switch,
         boards_per_round=per_round,
+    )
+
+
+def session_individual_movement(session: Session) -> IndividualMovement:
+    """An individual session's movement: who sits in which seat, each round (its pairs
+    are its pupils, one each, numbered as the movement numbers them)."""
+    return _individual(session.pairs.count(), session.rounds, session.boards_per_round)
+
+
+@functools.lru_cache(maxsize=64)
+def _individual(pupils: int, rounds: int | None, per_round: int) -> IndividualMovement:
+    try:
+        return individual.individual(pupils, rounds=rounds, boards_per_round=per_round)
+    except IndividualError as error:
+        # The site words both kinds of movement's refusals alike (movement_error_message).
+        code = movements.MovementErrorCode
+        codes = {
+            individual.IndividualErrorCode.PUPILS_OUT_OF_RANGE: code.PAIRS_OUT_OF_RANGE,
+            individual.IndividualErrorCode.ROUNDS_OUT_OF_RANGE: code.ROUNDS_OUT_OF_RANGE,
+            individual.IndividualErrorCode.TOO_FEW_BOARDS_PER_ROUND: (
+                code.TOO_FEW_BOARDS_PER_ROUND
+            ),
+            individual.IndividualErrorCode.BOARDS_PER_ROUND_OUT_OF_RANGE: (
+                code.BOARDS_PER_ROUND_OUT_OF_RANGE
+            ),
+            individual.IndividualErrorCode.UNKNOWN_TABLE: code.UNKNOWN_TABLE,
+        }
+        raise MovementError(
+            codes[error.code], str(error), individual=True, pupils=pupils, **error.params
+        ) from error
+
+
+def is_individual(session: Session) -> bool:
+    """Whether the pupils change partners every round and are ranked alone."""
+    return session.movement_kind == Session.Kind.INDIVIDUAL
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the set-up page suggests for a draft session, with its reason."""
+
+    kind: str
+    style: str
+    rounds: int
+    boards_per_round: int
+    tables: int
+    total_boards: int
+    reason: str
+    #: An odd number of pairs: one pair has each round off (an individual session's
+    #: reason says who sits out).
+    sit_out: bool = False
+
+
+def session_plan(session: Session, *, max_rounds: int = DEFAULT_MAX_ROUNDS) -> Plan:
+    """The movement suggested for a draft session: an individual one for an individual
+    session, otherwise the pair movement that suits the number of pairs."""
+    if is_individual(session):
+        pupils = session.pairs.count()
+        chosen = individual.suggest_individual(pupils, max_rounds=max(max_rounds, 1))
+        return Plan(
+            kind=Session.Kind.INDIVIDUAL,
+            style="",
+            rounds=chosen.rounds,
+            boards_per_round=chosen.boards_per_round,
+            tables=chosen.tables,
+            total_boards=chosen.build().total_boards,
+            reason=str(INDIVIDUAL_REASONS[chosen.reason_code]).format(**chosen.params),
+        )
+    suggestion = session_suggestion(session, max_rounds=max_rounds)
+    return Plan(
+        kind=suggestion.kind.value,
+        style="relay" if suggestion.style == movements.MitchellStyle.RELAY else "skip",
+        rounds=suggestion.rounds,
+        boards_per_round=suggestion.boards_per_round,
+        tables=suggestion.tables,
+        total_boards=suggestion.build().total_boards,
+        reason=suggestion_reason(suggestion),
+        sit_out=suggestion.sit_out,
     )
 
 
@@ -193,6 +275,14 @@ def movement_error_message(error: MovementError) -> str:
         return _("This movement has %(full)s rounds: play between 1 and %(full)s.") % {
             "full": params.get("full_rounds", "?")
         }
+    if error.code is code.PAIRS_OUT_OF_RANGE and params.get("individual"):
+        return _(
+            "An individual session is for %(min)s to %(max)s pupils, and %(count)s are playing."
+        ) % {
+            "min": individual.INDIVIDUAL_PUPILS.start,
+            "max": individual.INDIVIDUAL_PUPILS.stop - 1,
+            "count": params["pupils"],
+        }
     if error.code is code.PAIRS_OUT_OF_RANGE:
         return _("This movement is for %(min)s to %(max)s pairs, and %(pairs)s are playing.") % {
             "min": params["min_pairs"],
@@ -233,11 +323,18 @@ def make_pairs(
 
 @transaction.atomic
 def session_create(
-    *, school_class: SchoolClass, present: Sequence[Pupil], date: datetime.date
+    *,
+    school_class: SchoolClass,
+    present: Sequence[Pupil],
+    date: datetime.date,
+    individual_event: bool = False,
 ) -> Session:
-    """A draft session for the pupils present, with pairs made for them."""
+    """A draft session for the pupils present, with pairs made for them; in an
+    individual session (``individual_event``) each pupil is a "pair" of one."""
     if any(pupil.school_class_id != school_class.pk for pupil in present):
         raise ValidationError(_("Only pupils of this class can play in its session."))
+    if individual_event:
+        return _individual_session_create(school_class, present, date)
     if len(present) < 2 * MIN_PAIRS:
         raise ValidationError(
             ngettext(
@@ -259,6 +356,29 @@ def session_create(
         "first_id", "second_id"
     )
     _save_pairs(session, make_pairs(present, known))
+    return session
+
+
+def _individual_session_create(
+    school_class: SchoolClass, present: Sequence[Pupil], date: datetime.date
+) -> Session:
+    low, high = individual.INDIVIDUAL_PUPILS.start, individual.INDIVIDUAL_PUPILS.stop - 1
+    if not low <= len(present) <= high:
+        raise ValidationError(
+            ngettext(
+                "An individual session is for %(min)s to %(max)s pupils; %(count)s pupil is "
+                "ticked.",
+                "An individual session is for %(min)s to %(max)s pupils; %(count)s pupils are "
+                "ticked.",
+                len(present),
+            )
+            % {"min": low, "max": high, "count": len(present)}
+        )
+    session = Session.objects.create(
+        school_class=school_class, date=date, movement_kind=Session.Kind.INDIVIDUAL
+    )
+    session.present.set(present)
+    _save_pairs(session, [[pupil] for pupil in present])
     return session
 
 
@@ -337,9 +457,13 @@ def session_configure(
     session.convention = convention
     try:
         movement = session_movement(session)
+        problems = (
+            individual.validate_individual(session_individual_movement(session))
+            if is_individual(session)
+            else movements.validate(movement)
+        )
     except MovementError as error:
         raise ValidationError(movement_error_message(error)) from error
-    problems = movements.validate(movement)
     if problems:  # the library's own movements always validate; this guards the params
         raise ValidationError("; ".join(problems))
     fit = board_fit(movement, board_set)
@@ -464,6 +588,15 @@ def pair_withdraw(*, pair: Pair, from_round: int) -> None:
     session = Session.objects.select_for_update().get(pk=pair.session_id)
     if session.state != Session.State.RUNNING:
         raise ValidationError(_("Only a running session's pairs can sit out."))
+    if is_individual(session):
+        # Three other pupils share each of the pupil's tables: let another pupil take
+        # the place instead (pair_replace_pupil).
+        raise ValidationError(
+            _(
+                "In an individual session nobody can sit out alone: let another pupil "
+                "take the place."
+            )
+        )
     last = session.rounds or 1
     if not session.current_round <= from_round <= last:
         raise ValidationError(

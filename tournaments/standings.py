@@ -17,7 +17,7 @@ from scoring.cards import Side
 from scoring.contracts import Contract
 from scoring.dd import Par
 from scoring.feedback import Feedback
-from tournaments import labels, selectors
+from tournaments import labels, selectors, sessions
 from tournaments.models import Board, Pair, PairMember, Result, Session
 from tournaments.scores import Scored, result_feedback, score_result
 
@@ -147,6 +147,9 @@ class Standings:
     round: int = 0
     rounds: int = 0
     finished: bool = False
+    #: An individual session: each "pair" is one pupil, ranked alone, and a traveller's
+    #: sides are that round's partners.
+    individual: bool = False
 
     @property
     def progress(self) -> str:
@@ -168,9 +171,39 @@ def _pair_info(pair: Pair, shown: dict[int, str]) -> PairInfo:
     )
 
 
+def _partners(a: PairInfo, b: PairInfo) -> PairInfo:
+    """Two pupils of an individual session as the side they formed for a board."""
+    return PairInfo(
+        pk=a.pk,
+        label=labels.names_text([a.label, b.label]),
+        line="",
+        names=labels.names_text([a.names, b.names]),
+        screen_names=labels.names_text([a.screen_names, b.screen_names]),
+    )
+
+
+#: Who sat where at a table in a round: (round, table) → the pks of the pairs (the
+#: pupils of an individual session) of each side, North–South first.
+Seating = dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]]
+
+
+def _individual_seating(session: Session, in_pairs: Sequence[Pair]) -> Seating:
+    """Each table's partners, round by round, in an individual session: its pairs are
+    its pupils, numbered as the movement numbers them."""
+    pk = {pair.number: pair.pk for pair in in_pairs}
+    return {
+        (e.round, e.table): ((pk[e.north], pk[e.south]), (pk[e.east], pk[e.west]))
+        for e in sessions.session_individual_movement(session).entries
+    }
+
+
 def session_standings(session: Session, *, agreed_only: bool = True) -> Standings:
     """Everything about a session's scores. Queries: pairs, their pupils, boards and
-    results (four, whatever the size of the session)."""
+    results (four, whatever the size of the session).
+
+    In an individual session each result's matchpoints go to both pupils of each side
+    (compared with every North–South score on the board, and every East–West one), and
+    each pupil is ranked alone."""
     members = PairMember.objects.select_related("pupil").order_by("position")
     in_pairs = list(session.pairs.all().prefetch_related(Prefetch("members", queryset=members)))
     shown = labels.screen_names(
@@ -179,6 +212,8 @@ def session_standings(session: Session, *, agreed_only: bool = True) -> Standing
         for member in pair.members.all()
     )
     pairs = {pair.pk: _pair_info(pair, shown) for pair in in_pairs}
+    individual = sessions.is_individual(session) and session.state != Session.State.DRAFT
+    seating = _individual_seating(session, in_pairs) if individual else {}
     boards = {
         board.number: selectors.board_facts(board, profile=session.profile_key)
         for board in Board.objects.filter(board_set_id=session.board_set_id)
@@ -197,15 +232,20 @@ def session_standings(session: Session, *, agreed_only: bool = True) -> Standing
     travellers = []
     cards: dict[int, list[ScoreCardLine]] = defaultdict(list)
     for number in sorted(by_board):
-        traveller = _board_traveller(session, boards[number], by_board[number], pairs)
+        traveller = _board_traveller(session, boards[number], by_board[number], pairs, seating)
         travellers.append(traveller)
         for line in traveller.lines:
             if line.kind == Result.Kind.NOT_PLAYED:
                 continue
-            for direction, pair, opponents in (("NS", line.ns, line.ew), ("EW", line.ew, line.ns)):
-                cards[pair.pk].append(
-                    ScoreCardLine(number, line.round, line.table, direction, opponents, line)
-                )
+            sides = seating.get((line.round, line.table), ((line.ns.pk,), (line.ew.pk,)))
+            for direction, credited, opponents in (
+                ("NS", sides[0], line.ew),
+                ("EW", sides[1], line.ns),
+            ):
+                for pk in credited:
+                    cards[pk].append(
+                        ScoreCardLine(number, line.round, line.table, direction, opponents, line)
+                    )
 
     groups = _ranking_groups(session, list(pairs.values()))
     by_total = session.ranking == Session.Ranking.TOTAL
@@ -222,6 +262,7 @@ def session_standings(session: Session, *, agreed_only: bool = True) -> Standing
         round=session.current_round,
         rounds=session.rounds or 0,
         finished=session.state == Session.State.FINISHED,
+        individual=individual,
     )
 
 
@@ -230,6 +271,7 @@ def _board_traveller(
     board: selectors.BoardFacts,
     results: Sequence[Result],
     pairs: dict[int, PairInfo],
+    seating: Seating,
 ) -> BoardTraveller:
     counted = [r for r in results if r.kind != Result.Kind.NOT_PLAYED]
     entries: list[mp.BoardEntry] = []
@@ -259,12 +301,17 @@ def _board_traveller(
     for result in results:
         outcome = outcomes.get(result.pk)
         played = scored.get(result.pk)
+        ns, ew = pairs[result.ns_pair_id], pairs[result.ew_pair_id]
+        seated = seating.get((result.round, result.table.number))
+        if seated is not None:  # an individual session: the sides are this round's partners
+            (north, south), (east, west) = seated
+            ns, ew = _partners(pairs[north], pairs[south]), _partners(pairs[east], pairs[west])
         lines.append(
             TravellerLine(
                 round=result.round,
                 table=result.table.number,
-                ns=pairs[result.ns_pair_id],
-                ew=pairs[result.ew_pair_id],
+                ns=ns,
+                ew=ew,
                 kind=result.kind,
                 scored=played,
                 ns_mp=outcome.ns_mp if outcome else None,

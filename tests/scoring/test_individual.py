@@ -23,13 +23,14 @@ from scoring.individual import (
     IndividualErrorCode,
     IndividualMovement,
     IndividualReason,
+    as_movement,
     individual,
     individual_full_rounds,
     required_individual_boards,
     suggest_individual,
     validate_individual,
 )
-from scoring.movements import Line, SharedBoards
+from scoring.movements import Line, PairId, SharedBoards
 
 #: Enough boards per round for any sharing any schedule does.
 ROOMY = 3
@@ -505,3 +506,24 @@ def test_sit_outs_spread_is_checked() -> None:
 
 def test_shared_boards_are_shared_board_records() -> None:
     assert all(isinstance(s, SharedBoards) for s in individual(16).shared)
+
+
+# --------------------------------------------------------------------------- as_movement
+
+
+@pytest.mark.parametrize("pupils", list(INDIVIDUAL_PUPILS))
+def test_as_movement_files_each_table_under_its_north_and_east_pupils(pupils: int) -> None:
+    m = individual(pupils, boards_per_round=3)
+    pairs = as_movement(m)
+    assert pairs.kind == "individual"
+    assert (pairs.tables, pairs.rounds, pairs.total_boards) == (m.tables, m.rounds, m.total_boards)
+    assert [p.number for p in pairs.pair_ids] == list(range(1, pupils + 1))
+    for e in m.entries:
+        entry = pairs.entry(e.round, e.table)
+        assert (entry.ns_pair, entry.ew_pair) == (PairId(e.north), PairId(e.east))
+        assert entry.board_set == e.board_set
+        assert not entry.sits_out
+    # The site stores one result per board and North pupil, and per table, board and
+    # round: a pupil never plays a board twice, so these never collide.
+    filed = [(board, e.north) for e in m.entries for board in m.boards(e.board_set)]
+    assert len(filed) == len(set(filed))

@@ -103,7 +103,7 @@ def test_a_pupil_added_on_the_spot_is_ticked_and_others_stay_as_they_were(
     ).content.decode()
     for pupil in pupils:
         assert f'value="{pupil.pk}"' in page
-    assert page.count("checked") == 19  # the 17, Tiril and Ulrik
+    assert page.count("checked") == 20  # the 17, Tiril and Ulrik, and "In pairs"
     assert not Session.objects.exists()
 
 
@@ -136,7 +136,7 @@ def test_every_step_of_the_wizard_moves_on_with_a_button(
     """The same kind of control for "Next" on each step: a button sending a form (step 2
     only moves on, with a GET), never a link dressed as a button."""
     steps = {
-        f"/classes/{alice_class.pk}/sessions/new/": "Next: make the pairs",
+        f"/classes/{alice_class.pk}/sessions/new/": "Next",
     }
     session = start_session(alice_client, alice_class, pupils[:8])
     steps[f"/sessions/{session.pk}/pairs/"] = "Next: movement and boards"
