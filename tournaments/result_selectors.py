@@ -427,6 +427,14 @@ def individual_table(
     )
 
 
+def seated_at(session: Session, round_: int, table: int) -> IndividualTable | None:
+    """Who sits where at ``table`` in ``round_`` when the session is an individual one
+    (None for pairs), by the names a shared screen uses."""
+    if not sessions.is_individual(session):
+        return None
+    return individual_table(session, round_, table, session_screen_names(session))
+
+
 @dataclass(frozen=True)
 class TableRoundView:
     """What a table's page shows in the current round: its boards, its pairs, the
@@ -605,9 +613,43 @@ class GridRow:
     cells: tuple[GridCell, ...]
     sits_out: bool
     arrow_switched: bool
+    #: An individual session: this round's partners at the table, North–South then
+    #: East–West ("Emma Hansen & Ola Berg").
+    partners: tuple[str, str] | None = None
 
 
-def round_grid(session: Session, movement: Movement, round_: int) -> list[GridRow]:
+@dataclass(frozen=True)
+class IndividualRound:
+    """Who partners whom at each table in a round of an individual session, and who has
+    the round off, by the pupils' names."""
+
+    partners: dict[int, tuple[str, str]]
+    sit_outs: tuple[str, ...]
+
+
+def individual_round(session: Session, pairs: Sequence[Pair], round_: int) -> IndividualRound:
+    """The partners at each table in ``round_`` of an individual session and the pupils
+    with the round off (``pairs``: the session's, with their members)."""
+    movement = sessions.session_individual_movement(session)
+    name = {
+        pair.number: labels.names_text(str(member.pupil) for member in pair.members.all())
+        for pair in pairs
+    }
+    return IndividualRound(
+        partners={
+            e.table: (
+                labels.names_text([name[e.north], name[e.south]]),
+                labels.names_text([name[e.east], name[e.west]]),
+            )
+            for e in movement.round_entries(round_)
+        },
+        sit_outs=tuple(name[number] for number in movement.sit_outs[round_ - 1]),
+    )
+
+
+def round_grid(
+    session: Session, movement: Movement, round_: int, individual: IndividualRound | None = None
+) -> list[GridRow]:
     """Tables × boards of a round with each result's state (four queries)."""
     tables = {table.number: table for table in session.tables.all()}
     pairs = {sessions.pair_id(pair): pair for pair in sessions.session_pairs(session)}
@@ -638,6 +680,7 @@ def round_grid(session: Session, movement: Movement, round_: int) -> list[GridRo
                 cells=cells,
                 sits_out=sits_out,
                 arrow_switched=entry.arrow_switched,
+                partners=individual.partners[entry.table] if individual else None,
             )
         )
     return rows
@@ -662,6 +705,8 @@ class GridView:
     rounds: range
     grid: list[GridRow]
     flags: list[Flag]
+    #: An individual session: the pupils with the shown round off.
+    sit_outs: tuple[str, ...] = ()
 
 
 def grid_view(session: Session, *, shown_round: int | None = None) -> GridView:
@@ -670,11 +715,17 @@ def grid_view(session: Session, *, shown_round: int | None = None) -> GridView:
     shown = session.current_round
     if shown_round is not None and shown_round in rounds:
         shown = shown_round
+    individual = (
+        individual_round(session, sessions.session_pairs(session), shown)
+        if sessions.is_individual(session)
+        else None
+    )
     return GridView(
         shown_round=shown,
         rounds=rounds,
-        grid=round_grid(session, movement, shown),
+        grid=round_grid(session, movement, shown, individual),
         flags=open_flags(session),
+        sit_outs=individual.sit_outs if individual else (),
     )
 
 

@@ -308,6 +308,7 @@ def result_edit(
         "action_errors": action_errors,
         "back_url": _next_url(request) or "",
         "scores": _scores(board, session.profile_key),
+        "individual": result_selectors.seated_at(session, round_, table_number),
     }
     return render(request, "tournaments/result_edit.html", context, status=status)
 

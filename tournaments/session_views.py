@@ -270,6 +270,7 @@ def session_detail(request: TeacherRequest, session_id: int) -> HttpResponse:
         "rounds": range(session.current_round, movement.rounds + 1),
         "address": links.tables_address(request),
         "target_scoring": is_target_profile(session.scoring_profile),
+        "individual": sessions.is_individual(session),
     }
     return render(request, "tournaments/session_detail.html", context)
 

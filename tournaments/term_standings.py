@@ -1,6 +1,7 @@
 """Term standings: every duplicate session of a class over a term, per pupil and per
 pair. Each session's percentages come from its standings (tournaments.standings), the
-term's arithmetic from the rules library (scoring.term). League sessions are left out:
+term's arithmetic from the rules library (scoring.term). An individual session counts
+for each pupil with their own percentage, and not for any pair. League sessions are left out:
 their tables each play their own boards, so they have no matchpoints to compare (the
 league has its cross-table)."""
 
@@ -121,7 +122,8 @@ def class_term_standings(
                 if row.percentage is None or not members[row.pair.pk]:
                     continue
                 score = SessionScore(order, row.percentage)
-                pair_scores[members[row.pair.pk]].append(score)
+                if not standings.individual:  # an individual session ranks pupils alone
+                    pair_scores[members[row.pair.pk]].append(score)
                 for pupil in members[row.pair.pk]:
                     pupil_scores[(pupil,)].append(score)
     pupils = {pupil.pk: pupil for pupil in Pupil.objects.filter(school_class=school_class)}

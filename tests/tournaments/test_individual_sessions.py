@@ -183,3 +183,26 @@ def test_each_pupil_gets_the_matchpoints_of_the_side_they_sat_in(alice) -> None:
     assert labels == [("6 & 4", "8 & 7"), ("1 & 5", "3 & 2")]
     # Each pupil's score card has both boards, with the partnership they played against.
     assert all(len(standings.score_cards[pk]) == 2 for pk in by_number)
+
+
+ELEVEN = ["Ada", "Bo", "Cy", "Di", "Ed", "Fi", "Gus", "Hal", "Ida", "Jo", "Kai"]
+
+
+def test_the_teachers_grid_names_the_partners_and_who_has_the_round_off(
+    alice,
+    alice_client: Client,  # type: ignore[no-untyped-def]
+) -> None:
+    """11 pupils at 2 tables: round 1 has table 1 N 1 E 11 S 6 W 8, table 2 N 3 E 10
+    S 7 W 9, and pupils 2, 4 and 5 have it off."""
+    session = individual_session(alice, names=ELEVEN, class_name="6A", rounds=4)
+    page = alice_client.get(f"/sessions/{session.pk}/").content.decode()
+    assert "<td>Ada & Fi</td>" in page.replace("&amp;", "&")
+    assert "<td>Kai & Hal</td>" in page.replace("&amp;", "&")
+    assert "Round off: Bo, Di, Ed" in page
+    assert "stops playing from round" not in page  # nobody sits out alone
+    # The grid the page polls says the same.
+    grid = alice_client.get(f"/sessions/{session.pk}/grid/").content.decode()
+    assert "Round off: Bo, Di, Ed" in grid
+    # Correcting a result, the teacher sees the four pupils by seat.
+    edit = alice_client.get(f"/sessions/{session.pk}/rounds/1/tables/2/boards/1/").content.decode()
+    assert 'Cy <small>(N)</small></span> &amp; <span class="pair-name">Gus <small>(S)' in edit

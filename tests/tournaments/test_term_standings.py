@@ -140,3 +140,43 @@ def test_the_term_in_norwegian(term: SchoolClass, alice_client: Client) -> None:
     assert "Resultatliste for semesteret" in page
     assert "Regnet over 2 turneringsøkter." in page
     assert "Beste økt" in page
+
+
+def test_an_individual_session_counts_for_each_pupil_and_for_no_pair(
+    term: SchoolClass, alice: AbstractBaseUser
+) -> None:
+    """On 15 November the eight pupils play one round of an individual session, the
+    same result at both tables on both boards: everybody 50 %. Each pupil now has three
+    sessions (B and D: (50 + 58.33 + 50) / 3 = 52.78 %; A and C: (50 + 41.67 + 50) / 3
+    = 47.22 %); the pairs keep their two sessions."""
+    from tournaments import result_services, sessions
+
+    draft = sessions.session_create(
+        school_class=term,
+        present=list(term.pupils.all()),
+        date=datetime.date(2026, 11, 15),
+        individual_event=True,
+    )
+    sessions.session_setup_and_start(
+        session=draft,
+        teacher=alice,  # type: ignore[arg-type]
+        board_set=None,
+        movement_kind="individual",
+        movement_style="",
+        rounds=1,
+        arrow_switch=False,
+        boards_per_round=2,
+        scoring_profile="ebu",
+        convention="ebu",
+    )
+    for table in draft.tables.all():
+        for board in (1, 2):
+            result_services.result_record(
+                table=table, board_number=board, contract="1NT", tricks_won=7
+            )
+    standings = class_term_standings(term)
+    assert len(standings.sessions) == 3
+    pupils = _lines(standings.pupils)
+    assert pupils[0] == ("1=", "B1", 3, "52.8", "58.3", "2026-11-08")
+    assert pupils[-1] == ("5=", "C2", 3, "47.2", "50.0", "2026-11-01")
+    assert [line[2] for line in _lines(standings.pairs)] == [2, 2, 2, 2]
