@@ -259,10 +259,28 @@ class TravellerRow:
     scored: Scored | None  # None when not played or adjusted
     #: What the cards allowed (scoring.feedback); None when not played or adjusted.
     feedback: Feedback | None = None
+    #: Who sat North–South and East–West: "3 N–S", "5", or in an individual session
+    #: that round's partners, "6 & 4".
+    ns: str = ""
+    ew: str = ""
 
     @property
     def ns_net(self) -> int | None:
         return self.scored.ns_net if self.scored else None
+
+
+def _partners_by_table(session: Session) -> dict[tuple[int, int], tuple[str, str]]:
+    """An individual session's partners at each table and round, by pupil number:
+    (round, table) → ("6 & 4", "8 & 7"); empty for a pair session."""
+    if not sessions.is_individual(session):
+        return {}
+    return {
+        (e.round, e.table): (
+            labels.names_text([str(e.north), str(e.south)]),
+            labels.names_text([str(e.east), str(e.west)]),
+        )
+        for e in sessions.session_individual_movement(session).entries
+    }
 
 
 def traveller(
@@ -282,14 +300,24 @@ def traveller(
     )
     if agreed_only:
         rows = rows.filter(agreed=True)
+    partners = _partners_by_table(session)
     traveller_rows = []
     for row in rows:
         scored = score_played(row, board, session.profile_key)
+        ns, ew = partners.get(
+            (row.round, row.table.number),
+            (
+                labels.pair_number(row.ns_pair.number, row.ns_pair.line),
+                labels.pair_number(row.ew_pair.number, row.ew_pair.line),
+            ),
+        )
         traveller_rows.append(
             TravellerRow(
                 result=row,
                 scored=scored,
                 feedback=result_feedback(board, scored) if scored is not None else None,
+                ns=ns,
+                ew=ew,
             )
         )
     return traveller_rows
