@@ -35,7 +35,10 @@ def class_results(
         results = results.filter(session__date__lte=end)
     if pupil is not None:
         results = results.filter(
-            Q(ns_pair__members__pupil=pupil) | Q(ew_pair__members__pupil=pupil)
+            Q(ns_pair__members__pupil=pupil)
+            | Q(ew_pair__members__pupil=pupil)
+            | Q(ns_partner__members__pupil=pupil)  # South or West in an individual session
+            | Q(ew_partner__members__pupil=pupil)
         ).distinct()
     return results
 
@@ -52,6 +55,9 @@ class DeclaredDeal:
     declaring_pair: Pair
     contract: Contract
     tricks: int
+    #: In an individual session: the declaring pupil's partner this round (both are
+    #: pairs of one); None in a pair session.
+    declaring_partner: Pair | None = None
 
     @property
     def declarer(self) -> Seat:
@@ -73,8 +79,14 @@ class DeclaredDeal:
         return None if dd is None else max(dd[self.declarer, strain] for strain in Strain)
 
     def pupil_ids(self) -> set[int]:
-        """The declaring pair's pupils (prefetched with the result)."""
-        return {member.pupil_id for member in self.declaring_pair.members.all()}
+        """The declaring side's pupils (prefetched with the result)."""
+        return set(self.declaring_pupils())
+
+    def declaring_pupils(self) -> list[int]:
+        """The declaring side's pupils in the pair's order: the pair's, or in an
+        individual session the two partners of the round."""
+        sides = [self.declaring_pair, *([self.declaring_partner] if self.declaring_partner else [])]
+        return [member.pupil_id for side in sides for member in side.members.all()]
 
 
 def declared_deals(
@@ -83,7 +95,9 @@ def declared_deals(
     """Every played result with its board (two queries: the results and their boards).
     With a pupil or a pair, only the deals where that side declared."""
     rows = list(
-        results.select_related("session").prefetch_related("ns_pair__members", "ew_pair__members")
+        results.select_related("session").prefetch_related(
+            "ns_pair__members", "ew_pair__members", "ns_partner__members", "ew_partner__members"
+        )
         if isinstance(results, QuerySet)
         else results
     )
@@ -102,25 +116,24 @@ def declared_deals(
         facts = selectors.board_facts(board, profile=row.session.profile_key)
         declaring_ns = facts.declaration.side.value == "NS"
         declaring_pair = row.ns_pair if declaring_ns else row.ew_pair
-        if pair_id is not None and declaring_pair.pk != pair_id:
-            continue
-        if pupil is not None and pupil.pk not in {
-            member.pupil_id for member in declaring_pair.members.all()
-        }:
-            continue
-        deals.append(
-            DeclaredDeal(
-                result=row,
-                board=facts,
-                declaring_pair=declaring_pair,
-                contract=Contract.parse(row.contract, slams=True),
-                tricks=adjust_for_revokes(
-                    row.tricks_won,
-                    by_declarers=1 if row.revoke == Result.Revoke.DECLARING_SIDE else 0,
-                    by_defenders=1 if row.revoke == Result.Revoke.DEFENDERS else 0,
-                ),
-            )
+        partner = row.ns_partner if declaring_ns else row.ew_partner
+        deal = DeclaredDeal(
+            result=row,
+            board=facts,
+            declaring_pair=declaring_pair,
+            declaring_partner=partner,
+            contract=Contract.parse(row.contract, slams=True),
+            tricks=adjust_for_revokes(
+                row.tricks_won,
+                by_declarers=1 if row.revoke == Result.Revoke.DECLARING_SIDE else 0,
+                by_defenders=1 if row.revoke == Result.Revoke.DEFENDERS else 0,
+            ),
         )
+        if pair_id is not None and pair_id not in {declaring_pair.pk, partner and partner.pk}:
+            continue
+        if pupil is not None and pupil.pk not in deal.pupil_ids():
+            continue
+        deals.append(deal)
     return deals
 
 

@@ -229,7 +229,7 @@ def class_term(
     per_pair: dict[frozenset[int], list[tuple[DeclaredDeal, Feedback | None]]] = defaultdict(list)
     pair_order: dict[frozenset[int], list[int]] = {}
     for deal, feedback in deals:
-        members = [member.pupil_id for member in deal.declaring_pair.members.all()]
+        members = deal.declaring_pupils()
         for pupil_id in members:
             per_pupil[pupil_id].append((deal, feedback))
         key = frozenset(members)

@@ -518,6 +518,24 @@ class Result(models.Model):
     ew_pair = models.ForeignKey(
         Pair, on_delete=models.PROTECT, related_name="+", verbose_name=SIDE_NAMES[Side.EW]
     )
+    # An individual session: its pairs are its pupils, and who sat North and East is
+    # ns_pair and ew_pair; their partners this round, South and West, are these.
+    ns_partner = models.ForeignKey(
+        Pair,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+        verbose_name=SEAT_NAMES[Seat.SOUTH],
+    )
+    ew_partner = models.ForeignKey(
+        Pair,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+        verbose_name=SEAT_NAMES[Seat.WEST],
+    )
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.PLAYED)
     contract = models.CharField(_("contract"), max_length=3, blank=True)
     tricks_won = models.PositiveSmallIntegerField(_("tricks won by declarer"), null=True)
@@ -569,6 +587,11 @@ class Result(models.Model):
                 | models.Q(kind="not_played")
                 | models.Q(kind="adjusted", ns_adjusted__isnull=False, ew_adjusted__isnull=False),
                 name="result_kind_has_its_fields",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(ns_partner__isnull=True, ew_partner__isnull=True)
+                | models.Q(ns_partner__isnull=False, ew_partner__isnull=False),
+                name="result_partners_both_or_neither",
             ),
         ]
 

@@ -125,7 +125,12 @@ def pupil_deletion(pupil: Pupil) -> PupilDeletion:
         ~Q(state=Session.State.DRAFT), pairs__members__pupil=pupil
     ).distinct()
     pairs = Pair.objects.filter(members__pupil=pupil, session__in=played)
-    results = Result.objects.filter(Q(ns_pair__in=pairs) | Q(ew_pair__in=pairs))
+    results = Result.objects.filter(
+        Q(ns_pair__in=pairs)
+        | Q(ew_pair__in=pairs)
+        | Q(ns_partner__in=pairs)
+        | Q(ew_partner__in=pairs)
+    )
     return PupilDeletion(
         pupil=pupil,
         partner=partner,
@@ -312,6 +317,9 @@ def _result_export(result: Result) -> dict[str, Any]:
         "board": result.board_number,
         "ns_pair": result.ns_pair_id,
         "ew_pair": result.ew_pair_id,
+        # An individual session's South and West (its pairs are pupils); None for pairs.
+        "ns_partner": result.ns_partner_id,
+        "ew_partner": result.ew_partner_id,
         "kind": result.kind,
         "contract": result.contract,
         "tricks_won": result.tricks_won,

@@ -121,13 +121,16 @@ def board_for_session(session: Session, number: int) -> selectors.BoardFacts:
 
 @dataclass(frozen=True)
 class Slot:
-    """Where a board is played: table, round, pairs."""
+    """Where a board is played: table, round, pairs (in an individual session, the
+    North and East pupils' pairs of one, and their partners South and West)."""
 
     table: Table
     round: int
     board_number: int
     ns_pair: Pair
     ew_pair: Pair
+    ns_partner: Pair | None = None
+    ew_partner: Pair | None = None
 
 
 def scheduled_entry(
@@ -196,7 +199,15 @@ def slot_for(
     pairs = _playing_pairs(entry_pairs(session, entry), entry, allow_withdrawn=allow_withdrawn)
     if pairs is None:
         raise ValidationError(not_played_here(table, board_number, round_))
-    return Slot(table, round_, board_number, pairs[0], pairs[1])
+    partners: tuple[Pair | None, Pair | None] = (None, None)
+    if sessions.is_individual(session):
+        seated = sessions.session_individual_movement(session).entry(round_, table.number)
+        by_number = {
+            pair.number: pair
+            for pair in session.pairs.filter(number__in=[seated.south, seated.west])
+        }
+        partners = (by_number[seated.south], by_number[seated.west])
+    return Slot(table, round_, board_number, pairs[0], pairs[1], *partners)
 
 
 def teacher_slot(
@@ -269,18 +280,11 @@ class TravellerRow:
         return self.scored.ns_net if self.scored else None
 
 
-def _partners_by_table(session: Session) -> dict[tuple[int, int], tuple[str, str]]:
-    """An individual session's partners at each table and round, by pupil number:
-    (round, table) → ("6 & 4", "8 & 7"); empty for a pair session."""
-    if not sessions.is_individual(session):
-        return {}
-    return {
-        (e.round, e.table): (
-            labels.names_text([str(e.north), str(e.south)]),
-            labels.names_text([str(e.east), str(e.west)]),
-        )
-        for e in sessions.session_individual_movement(session).entries
-    }
+def _side_label(pair: Pair, partner: Pair | None) -> str:
+    """ "3 N–S", "5", or an individual session's partners "6 & 4"."""
+    if partner is None:
+        return labels.pair_number(pair.number, pair.line)
+    return labels.names_text([str(pair.number), str(partner.number)])
 
 
 def traveller(
@@ -295,22 +299,15 @@ def traveller(
     board = board or board_for_session(session, board_number)
     rows = (
         Result.objects.filter(session=session, board_number=board_number)
-        .select_related("table", "ns_pair", "ew_pair")
+        .select_related("table", "ns_pair", "ew_pair", "ns_partner", "ew_partner")
         .order_by("round", "table__number")
     )
     if agreed_only:
         rows = rows.filter(agreed=True)
-    partners = _partners_by_table(session)
     traveller_rows = []
     for row in rows:
         scored = score_played(row, board, session.profile_key)
-        ns, ew = partners.get(
-            (row.round, row.table.number),
-            (
-                labels.pair_number(row.ns_pair.number, row.ns_pair.line),
-                labels.pair_number(row.ew_pair.number, row.ew_pair.line),
-            ),
-        )
+        ns, ew = _side_label(row.ns_pair, row.ns_partner), _side_label(row.ew_pair, row.ew_partner)
         traveller_rows.append(
             TravellerRow(
                 result=row,

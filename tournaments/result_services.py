@@ -170,6 +170,8 @@ def result_record(
         board_number=board_number,
         ns_pair=slot.ns_pair,
         ew_pair=slot.ew_pair,
+        ns_partner=slot.ns_partner,
+        ew_partner=slot.ew_partner,
         kind=Result.Kind.PLAYED,
         contract=str(scored.contract),
         tricks_won=tricks_won,
@@ -316,6 +318,8 @@ def result_record_by_teacher(
         board_number=slot.board_number,
         ns_pair=slot.ns_pair,
         ew_pair=slot.ew_pair,
+        ns_partner=slot.ns_partner,
+        ew_partner=slot.ew_partner,
         kind=Result.Kind.PLAYED,
         contract=str(scored.contract),
         tricks_won=tricks_won,
@@ -426,6 +430,8 @@ def _set_outcome(
             board_number=board_number,
             ns_pair=slot.ns_pair,
             ew_pair=slot.ew_pair,
+            ns_partner=slot.ns_partner,
+            ew_partner=slot.ew_partner,
             entered_by=teacher,
         )
         old = "—"

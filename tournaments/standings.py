@@ -182,21 +182,6 @@ def _partners(a: PairInfo, b: PairInfo) -> PairInfo:
     )
 
 
-#: Who sat where at a table in a round: (round, table) → the pks of the pairs (the
-#: pupils of an individual session) of each side, North–South first.
-Seating = dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]]
-
-
-def _individual_seating(session: Session, in_pairs: Sequence[Pair]) -> Seating:
-    """Each table's partners, round by round, in an individual session: its pairs are
-    its pupils, numbered as the movement numbers them."""
-    pk = {pair.number: pair.pk for pair in in_pairs}
-    return {
-        (e.round, e.table): ((pk[e.north], pk[e.south]), (pk[e.east], pk[e.west]))
-        for e in sessions.session_individual_movement(session).entries
-    }
-
-
 def session_standings(session: Session, *, agreed_only: bool = True) -> Standings:
     """Everything about a session's scores. Queries: pairs, their pupils, boards and
     results (four, whatever the size of the session).
@@ -212,8 +197,7 @@ def session_standings(session: Session, *, agreed_only: bool = True) -> Standing
         for member in pair.members.all()
     )
     pairs = {pair.pk: _pair_info(pair, shown) for pair in in_pairs}
-    individual = sessions.is_individual(session) and session.state != Session.State.DRAFT
-    seating = _individual_seating(session, in_pairs) if individual else {}
+    individual = sessions.is_individual(session)
     boards = {
         board.number: selectors.board_facts(board, profile=session.profile_key)
         for board in Board.objects.filter(board_set_id=session.board_set_id)
@@ -232,17 +216,17 @@ def session_standings(session: Session, *, agreed_only: bool = True) -> Standing
     travellers = []
     cards: dict[int, list[ScoreCardLine]] = defaultdict(list)
     for number in sorted(by_board):
-        traveller = _board_traveller(session, boards[number], by_board[number], pairs, seating)
+        traveller = _board_traveller(session, boards[number], by_board[number], pairs)
         travellers.append(traveller)
-        for line in traveller.lines:
+        for result, line in zip(by_board[number], traveller.lines, strict=True):
             if line.kind == Result.Kind.NOT_PLAYED:
                 continue
-            sides = seating.get((line.round, line.table), ((line.ns.pk,), (line.ew.pk,)))
             for direction, credited, opponents in (
-                ("NS", sides[0], line.ew),
-                ("EW", sides[1], line.ns),
+                ("NS", (result.ns_pair_id, result.ns_partner_id), line.ew),
+                ("EW", (result.ew_pair_id, result.ew_partner_id), line.ns),
             ):
-                for pk in credited:
+                # Both pupils of a side of an individual session; a pair otherwise.
+                for pk in (pk for pk in credited if pk is not None):
                     cards[pk].append(
                         ScoreCardLine(number, line.round, line.table, direction, opponents, line)
                     )
@@ -271,7 +255,6 @@ def _board_traveller(
     board: selectors.BoardFacts,
     results: Sequence[Result],
     pairs: dict[int, PairInfo],
-    seating: Seating,
 ) -> BoardTraveller:
     counted = [r for r in results if r.kind != Result.Kind.NOT_PLAYED]
     entries: list[mp.BoardEntry] = []
@@ -302,10 +285,10 @@ def _board_traveller(
         outcome = outcomes.get(result.pk)
         played = scored.get(result.pk)
         ns, ew = pairs[result.ns_pair_id], pairs[result.ew_pair_id]
-        seated = seating.get((result.round, result.table.number))
-        if seated is not None:  # an individual session: the sides are this round's partners
-            (north, south), (east, west) = seated
-            ns, ew = _partners(pairs[north], pairs[south]), _partners(pairs[east], pairs[west])
+        if result.ns_partner_id is not None and result.ew_partner_id is not None:
+            # An individual session: the sides are this round's partners.
+            ns = _partners(ns, pairs[result.ns_partner_id])
+            ew = _partners(ew, pairs[result.ew_partner_id])
         lines.append(
             TravellerLine(
                 round=result.round,

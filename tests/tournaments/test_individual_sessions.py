@@ -206,3 +206,40 @@ def test_the_teachers_grid_names_the_partners_and_who_has_the_round_off(
     # Correcting a result, the teacher sees the four pupils by seat.
     edit = alice_client.get(f"/sessions/{session.pk}/rounds/1/tables/2/boards/1/").content.decode()
     assert 'Cy <small>(N)</small></span> &amp; <span class="pair-name">Gus <small>(S)' in edit
+
+
+def test_a_result_keeps_who_sat_south_and_west(alice) -> None:  # type: ignore[no-untyped-def]
+    """Round 1, table 1: N 6, E 8, S 4, W 7. The result is filed under North and East
+    and keeps their partners, so every page and export finds all four pupils."""
+    from tournaments.models import Result
+
+    session = individual_session(alice, rounds=1)
+    table = session.tables.get(number=1)
+    result_services.result_record(table=table, board_number=1, contract="1NT", tricks_won=7)
+    result = Result.objects.select_related("ns_pair", "ew_pair", "ns_partner", "ew_partner").get()
+    assert result.ns_partner is not None
+    assert result.ew_partner is not None
+    seated = (result.ns_pair, result.ew_pair, result.ns_partner, result.ew_partner)
+    assert [pair.number for pair in seated] == [6, 8, 4, 7]
+
+
+def test_a_pupils_curve_and_deletion_count_the_boards_they_played_south_or_west(
+    alice,  # type: ignore[no-untyped-def]
+) -> None:
+    from tournaments import curves, privacy
+
+    session = individual_session(alice, rounds=1)
+    for table in session.tables.all():
+        for number in (1, 2):
+            result_services.result_record(
+                table=table, board_number=number, contract="1NT", tricks_won=7
+            )
+    # Pupil 4 sat South at table 1 in round 1: both boards there are theirs.
+    pupil = Pair.objects.get(session=session, number=4).members.get().pupil
+    played = curves.class_results(session.school_class, pupil=pupil)
+    assert sorted((r.table.number, r.board_number) for r in played) == [(1, 1), (1, 2)]
+    declared = curves.declared_deals(played, pupil=pupil)
+    table1 = {n: _declaring_side(session, n) for n in (1, 2)}
+    assert len(declared) == sum(side == Side.NS for side in table1.values())
+    assert all(pupil.pk in deal.pupil_ids() for deal in declared)
+    assert privacy.pupil_deletion(pupil).results_kept == 2
