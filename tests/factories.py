@@ -65,13 +65,14 @@ def individual_session(
     *,
     pupils: int = 8,
     rounds: int | None = None,
-    boards_per_round: int = 2,
+    boards_per_round: int | None = None,
     seed: str = "individual",
     class_name: str = "7C",
     names: list[str] | None = None,
 ) -> Session:
-    """A started individual session: 8 pupils at 2 tables, every round (7) of 2 boards
-    by default, on a set dealt for it. ``names`` are the pupils' first names."""
+    """A started individual session: 8 pupils at 2 tables, every round (7) of the boards
+    the set-up page suggests (2; 3 for 12 pupils), on a set dealt for it. ``names`` are
+    the pupils' first names."""
     school_class = SchoolClass.objects.create(teacher=teacher, name=class_name)
     present = [
         Pupil.objects.create(school_class=school_class, first_name=name)
@@ -95,7 +96,7 @@ def individual_session(
         movement_style="",
         rounds=plan.rounds,
         arrow_switch=False,
-        boards_per_round=boards_per_round,
+        boards_per_round=boards_per_round or plan.boards_per_round,
         scoring_profile="ebu",
         convention="ebu",
     )

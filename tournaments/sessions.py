@@ -190,7 +190,18 @@ def session_plan(session: Session, *, max_rounds: int = DEFAULT_MAX_ROUNDS) -> P
     session, otherwise the pair movement that suits the number of pairs."""
     if is_individual(session):
         pupils = session.pairs.count()
-        chosen = individual.suggest_individual(pupils, max_rounds=max(max_rounds, 1))
+        try:
+            chosen = individual.suggest_individual(pupils, max_rounds=max(max_rounds, 1))
+        except IndividualError as error:
+            if error.code is not individual.IndividualErrorCode.TOO_FEW_BOARDS_PER_ROUND:
+                raise
+            # Tables that share a board set each start on a board of their own (12
+            # pupils: three tables at once), so suggest one board a round for each.
+            chosen = individual.suggest_individual(
+                pupils,
+                max_rounds=max(max_rounds, 1),
+                boards_per_round=int(str(error.params["needed"])),
+            )
         return Plan(
             kind=Session.Kind.INDIVIDUAL,
             style="",

@@ -243,3 +243,31 @@ def test_a_pupils_curve_and_deletion_count_the_boards_they_played_south_or_west(
     assert len(declared) == sum(side == Side.NS for side in table1.values())
     assert all(pupil.pk in deal.pupil_ids() for deal in declared)
     assert privacy.pupil_deletion(pupil).results_kept == 2
+
+
+@pytest.mark.parametrize("count", range(4, 25))
+def test_every_class_size_from_4_to_24_sets_up_and_starts(
+    alice_client: Client, alice_class: SchoolClass, count: int
+) -> None:
+    """The set-up page suggests a movement that starts as it stands, for every size
+    (12 pupils: three tables share a board set, so 3 boards a round)."""
+    pupils = [
+        Pupil.objects.create(school_class=alice_class, first_name=f"P{n:02}") for n in range(count)
+    ]
+    alice_client.post(
+        f"/classes/{alice_class.pk}/sessions/new/",
+        {"present": [p.pk for p in pupils], "play": "individual"},
+    )
+    session = Session.objects.get()
+    page = alice_client.get(f"/sessions/{session.pk}/setup/")
+    assert page.status_code == 200
+    form = page.context["form"]
+    data = {name: form[name].value() for name in form.fields}
+    data["require_agreement"] = ""
+    response = alice_client.post(f"/sessions/{session.pk}/setup/", data)
+    assert response.status_code == 302, response.content.decode()
+    session.refresh_from_db()
+    assert session.state == Session.State.RUNNING
+    assert session.tables.count() == count // 4
+    if count == 12:
+        assert session.boards_per_round == 3
