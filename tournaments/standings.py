@@ -13,7 +13,7 @@ from django.db.models import Prefetch
 from django.utils.formats import date_format
 
 from scoring import matchpoints as mp
-from scoring.cards import Side
+from scoring.cards import Seat, Side
 from scoring.contracts import Contract
 from scoring.dd import Par
 from scoring.feedback import Feedback
@@ -50,6 +50,8 @@ class TravellerLine:
     ew_percent: float | None
     #: What the cards allowed (scoring.feedback); None when not played or adjusted.
     feedback: Feedback | None = None
+    #: In an individual session: the four pupils, North, East, South and West.
+    pupils: tuple[PairInfo, ...] = ()
 
     @property
     def contract(self) -> Contract | None:
@@ -86,6 +88,9 @@ class ScoreCardLine:
     direction: str  # "NS" or "EW": where the pair sat for this board
     opponents: PairInfo
     line: TravellerLine
+    #: In an individual session: the pupil's seat and this board's partner.
+    seat: Seat | None = None
+    partner: PairInfo | None = None
 
     @property
     def points(self) -> int | None:
@@ -155,6 +160,16 @@ class Standings:
     def progress(self) -> str:
         """ "Final results" once the session is finished, else "Round 3 of 5"."""
         return labels.progress_text(finished=self.finished, round_=self.round, rounds=self.rounds)
+
+    @property
+    def competitor(self) -> str:
+        """The heading of the ranked column: "Pair", or "Pupil" in an individual session."""
+        return labels.competitor_word(individual=self.individual)
+
+    def card_heading(self, pair: PairInfo) -> str:
+        """A score card's heading: "Pair 3 N–S: Emma & Oliver", or "Score card: Emma
+        Hansen" for a pupil of an individual session."""
+        return labels.score_card_heading(pair.label, pair.names, individual=self.individual)
 
 
 # --------------------------------------------------------------------------- computing
@@ -238,13 +253,24 @@ def session_standings(session: Session, *, agreed_only: bool = True) -> Standing
             if line.kind == Result.Kind.NOT_PLAYED:
                 continue
             sides = seating.get((line.round, line.table), ((line.ns.pk,), (line.ew.pk,)))
-            for direction, credited, opponents in (
-                ("NS", sides[0], line.ew),
-                ("EW", sides[1], line.ns),
+            for direction, credited, opponents, seats in (
+                ("NS", sides[0], line.ew, (Seat.NORTH, Seat.SOUTH)),
+                ("EW", sides[1], line.ns, (Seat.EAST, Seat.WEST)),
             ):
-                for pk in credited:
+                for index, pk in enumerate(credited):
+                    # An individual side is two pupils: each one's card names the other.
+                    partner = pairs[credited[1 - index]] if len(credited) == 2 else None
                     cards[pk].append(
-                        ScoreCardLine(number, line.round, line.table, direction, opponents, line)
+                        ScoreCardLine(
+                            number,
+                            line.round,
+                            line.table,
+                            direction,
+                            opponents,
+                            line,
+                            seat=seats[index] if partner else None,
+                            partner=partner,
+                        )
                     )
 
     groups = _ranking_groups(session, list(pairs.values()))
@@ -302,10 +328,12 @@ def _board_traveller(
         outcome = outcomes.get(result.pk)
         played = scored.get(result.pk)
         ns, ew = pairs[result.ns_pair_id], pairs[result.ew_pair_id]
+        pupils: tuple[PairInfo, ...] = ()
         seated = seating.get((result.round, result.table.number))
         if seated is not None:  # an individual session: the sides are this round's partners
             (north, south), (east, west) = seated
             ns, ew = _partners(pairs[north], pairs[south]), _partners(pairs[east], pairs[west])
+            pupils = (pairs[north], pairs[east], pairs[south], pairs[west])
         lines.append(
             TravellerLine(
                 round=result.round,
@@ -320,6 +348,7 @@ def _board_traveller(
                 ns_percent=outcome.ns_percent if outcome else None,
                 ew_percent=outcome.ew_percent if outcome else None,
                 feedback=result_feedback(board, played) if played is not None else None,
+                pupils=pupils,
             )
         )
     return BoardTraveller(
