@@ -357,6 +357,21 @@ def test_the_pbn_names_the_four_pupils_and_ranks_them(
     }
 
 
+def test_the_feedback_command_reads_an_individual_pbn(
+    alice_client: Client, played: Session
+) -> None:
+    """manage.py feedback judges every result of the file, the sides named by their
+    partnerships."""
+    from tournaments.pbn_feedback import pbn_feedback
+
+    report = pbn_feedback(_download(alice_client, played, "pbn", "en"))
+    assert report.has_results
+    assert [(line.table, line.ns, line.ew) for line in report.boards[0].results] == [
+        ("1", "6&4", "8&7"),
+        ("2", "1&5", "3&2"),
+    ]
+
+
 def test_a_pairs_pbn_has_no_player_columns(alice: AbstractBaseUser) -> None:
     from tests.factories import running_session
     from tournaments import exports
