@@ -64,7 +64,7 @@ def session_pbn(session: Session, standings: Standings, boards: Sequence[BoardFa
                 PbnTable.of(
                     "ScoreTable",
                     score_columns,
-                    [_score_row(line, individual=individual) for line in traveller.lines],
+                    [_score_row(line) for line in traveller.lines],
                 )
             )
         if index == len(boards) - 1:
@@ -148,9 +148,10 @@ def _pair_id(pair: PairInfo) -> str:
     return f"{pair.label.split()[0]}{pair.line}"
 
 
-def _score_row(line: TravellerLine, *, individual: bool = False) -> list[object]:
+def _score_row(line: TravellerLine) -> list[object]:
+    """A result as a ScoreTable row; in an individual session the four pupils last
+    (:data:`PLAYER_COLUMNS`)."""
     scored = line.scored
-    players = [_pair_id(pupil) for pupil in line.pupils] if individual else []
     return [
         line.table,
         _pair_id(line.ns),
@@ -162,7 +163,7 @@ def _score_row(line: TravellerLine, *, individual: bool = False) -> list[object]
         scored.ew_points if scored else "-",
         f"{line.ns_mp:.2f}" if line.ns_mp is not None else "-",
         f"{line.ew_mp:.2f}" if line.ew_mp is not None else "-",
-        *players,
+        *(_pair_id(pupil) for pupil in line.pupils),
     ]
 
 
