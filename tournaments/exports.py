@@ -40,8 +40,21 @@ def board_set_dup(boards: Sequence[BoardFacts]) -> bytes:
 def session_pbn(session: Session, standings: Standings, boards: Sequence[BoardFacts]) -> str:
     """PBN with results: every board with its ``ScoreTable`` (each table's result and
     matchpoints), the session's scoring profile (:data:`SCORING_TAG`) and, on the last
-    board, the session's ``TotalScoreTable``."""
+    board, the session's ``TotalScoreTable``.
+
+    PBN 2.1 describes results of pairs only (§5.7, §5.8), and lets a table add columns
+    of its own (§5.2). An individual session is written the way individual events'
+    files are read in practice: ``[Competition "Individuals"]``, the four pupils of each
+    result in ``PlayerId_North`` … ``PlayerId_West`` (beside ``PairId_NS`` and
+    ``PairId_EW``, that round's partnerships, ``6&4``, so a reader of pairs still finds
+    every result), and a ``TotalScoreTable`` of pupils by ``PlayerId``."""
+    individual = standings.individual
     travellers = {traveller.number: traveller for traveller in standings.travellers}
+    score_columns = SCORE_COLUMNS + (PLAYER_COLUMNS if individual else [])
+    total_columns = INDIVIDUAL_TOTAL_COLUMNS if individual else TOTAL_COLUMNS
+    extra_tags = [(SCORING_TAG, session.profile_key)]
+    if individual:
+        extra_tags.append(("Competition", "Individuals"))
     games = []
     for index, board in enumerate(boards):
         tables = []
@@ -50,12 +63,18 @@ def session_pbn(session: Session, standings: Standings, boards: Sequence[BoardFa
             tables.append(
                 PbnTable.of(
                     "ScoreTable",
-                    SCORE_COLUMNS,
+                    score_columns,
                     [_score_row(line) for line in traveller.lines],
                 )
             )
         if index == len(boards) - 1:
-            tables.append(PbnTable.of("TotalScoreTable", TOTAL_COLUMNS, _total_rows(standings)))
+            tables.append(
+                PbnTable.of(
+                    "TotalScoreTable",
+                    total_columns,
+                    _total_rows(standings, individual=individual),
+                )
+            )
         games.append(
             PbnBoard(
                 number=board.number,
@@ -65,7 +84,7 @@ def session_pbn(session: Session, standings: Standings, boards: Sequence[BoardFa
                 par=str(board.par) if board.par else None,
                 # The session's scoring, so the feedback command judges the results
                 # the way the site did (manage.py feedback).
-                extra_tags=((SCORING_TAG, session.profile_key),),
+                extra_tags=tuple(extra_tags),
                 tables=tuple(tables),
                 comments=tuple(_revoke_comments(traveller)) if traveller is not None else (),
             )
@@ -94,6 +113,13 @@ SCORE_COLUMNS = [
     "MP_NS\\5R",
     "MP_EW\\5R",
 ]
+#: An individual session's ScoreTable also names the four pupils of each result.
+PLAYER_COLUMNS = [
+    "PlayerId_North\\2R",
+    "PlayerId_East\\2R",
+    "PlayerId_South\\2R",
+    "PlayerId_West\\2R",
+]
 TOTAL_COLUMNS = [
     "Rank\\3R",
     "PairId\\4R",
@@ -103,13 +129,28 @@ TOTAL_COLUMNS = [
     "TotalScore\\6R",
     "Names\\40L",
 ]
+#: An individual session ranks pupils: a PlayerId each, and no direction.
+INDIVIDUAL_TOTAL_COLUMNS = [
+    "Rank\\3R",
+    "PlayerId\\4R",
+    "TotalScoreMP\\6R",
+    "TotalPercentage\\6R",
+    "TotalScore\\6R",
+    "Names\\40L",
+]
 
 
 def _pair_id(pair: PairInfo) -> str:
+    """``3NS`` for pair 3 N–S of a Mitchell, ``5`` in a Howell or for a pupil, and an
+    individual session's partnership ``6 & 4`` as the one token ``6&4``."""
+    if "&" in pair.label:
+        return "".join(pair.label.split())
     return f"{pair.label.split()[0]}{pair.line}"
 
 
 def _score_row(line: TravellerLine) -> list[object]:
+    """A result as a ScoreTable row; in an individual session the four pupils last
+    (:data:`PLAYER_COLUMNS`)."""
     scored = line.scored
     return [
         line.table,
@@ -122,6 +163,7 @@ def _score_row(line: TravellerLine) -> list[object]:
         scored.ew_points if scored else "-",
         f"{line.ns_mp:.2f}" if line.ns_mp is not None else "-",
         f"{line.ew_mp:.2f}" if line.ew_mp is not None else "-",
+        *(_pair_id(pupil) for pupil in line.pupils),
     ]
 
 
@@ -145,13 +187,13 @@ def _revoke_comments(traveller: BoardTraveller) -> list[str]:
     return comments
 
 
-def _total_rows(standings: Standings) -> list[list[object]]:
+def _total_rows(standings: Standings, *, individual: bool = False) -> list[list[object]]:
     by_total = standings.ranking == Session.Ranking.TOTAL
     return [
         [
             (row.total_place if by_total else row.place) if row.ranked else "-",
             _pair_id(row.pair),
-            row.pair.line or "-",
+            *([] if individual else [row.pair.line or "-"]),
             f"{row.matchpoints:.2f}" if row.ranked else "-",
             f"{row.percentage:.2f}" if row.percentage is not None else "-",
             row.total_points if row.ranked else "-",

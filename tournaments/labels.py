@@ -252,6 +252,21 @@ def pair_number(number: int, line: SideLike | None) -> str:
     return f"{number} {side_short(line)}"
 
 
+def competitor_word(*, individual: bool) -> str:
+    """Who a ranking lists, as its column heading: ``"Pair"``, or ``"Pupil"`` in an
+    individual session, where each pupil is ranked alone."""
+    return gettext("Pupil") if individual else gettext("Pair")
+
+
+def score_card_heading(label: str, names: str, *, individual: bool) -> str:
+    """A score card's heading: ``"Pair 3 N–S: Emma Hansen & Oliver Smith"``; in an
+    individual session, whose pupils change partners, ``"Score card: Emma Hansen"``."""
+    if individual:
+        return gettext("Score card: %(name)s") % {"name": names or label}
+    pair = gettext("Pair %(pair)s") % {"pair": label}
+    return f"{pair}: {names}" if names else pair
+
+
 def pair_number_line_first(number: int, line: SideLike | None) -> str:
     """The same, line first, for a cell of the movement chart: ``"N–S 3"``, ``"3"``."""
     if not line:

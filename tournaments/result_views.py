@@ -394,6 +394,8 @@ def traveller_page(request: TeacherRequest, session_id: int, board_number: int) 
         "lines": report.lines,
         "waiting": report.waiting,
         "history": report.history,
+        # An individual session's traveller names each round's partners.
+        "individual": sessions.is_individual(session),
     }
     return render(request, "tournaments/traveller.html", context)
 

@@ -19,6 +19,9 @@ Choices made so that the sheets work as data, not just as pictures of a table:
 * the Travellers sheet has the net score from N–S's side (N–S points − E–W points),
   the figure a traveller compares, beside the two sides' scores;
 * pair numbers are integers in a Howell (``5``) and text in a Mitchell (``"5 N–S"``);
+  an individual session ranks pupils by their numbers (integers), a traveller's sides
+  are that round's partners as text (``"6 & 4"``), and a pupil's score card names the
+  seat, the partner and the opponents;
 * contracts are text with the suit symbol (``"4♠"``, ``"3NT"``): every font Excel uses
   has the four suits, and the symbol reads better than a letter;
 * text cells are never formulas, even when a pupil's name starts with ``=``.
@@ -162,8 +165,9 @@ def league_workbook(standings: LeagueStandings) -> bytes:
 # -- The four sheets ------------------------------------------------------------------------
 
 
-def standings_columns(ranking: str) -> list[Column]:
-    """The Standings sheet's columns: the session's choice of ranking first."""
+def standings_columns(ranking: str, *, individual: bool = False) -> list[Column]:
+    """The Standings sheet's columns: the session's choice of ranking first. An
+    individual session ranks pupils: its column of numbers is headed "Pupil"."""
     by_matchpoints = [
         Column(_("Matchpoints"), "number"),
         Column(_("Maximum"), "number"),
@@ -172,7 +176,7 @@ def standings_columns(ranking: str) -> list[Column]:
     first = [
         Column(_("Place"), "place"),
         Column(_("Tied"), "flag"),
-        Column(_("Pair")),
+        Column(labels.competitor_word(individual=individual)),
         Column(_("Names")),
     ]
     boards = [Column(_("Boards"), "int")]
@@ -196,7 +200,8 @@ def standings_columns(ranking: str) -> list[Column]:
 
 
 def _fill_standings(sheet: Worksheet, standings: Standings) -> None:
-    table = _Table(sheet, standings_columns(standings.ranking), title=standings.title)
+    columns = standings_columns(standings.ranking, individual=standings.individual)
+    table = _Table(sheet, columns, title=standings.title)
     by_total = standings.ranking == "total"
     for ranking in standings.rankings:
         if len(standings.rankings) > 1 and ranking.title:
@@ -298,13 +303,17 @@ def _revoke_value(scored: Scored | None) -> str | None:
     return scored.tricks_text
 
 
-def score_card_columns() -> list[Column]:
-    """The Score cards sheet's columns: one row per board a pair played."""
+def score_card_columns(*, individual: bool = False) -> list[Column]:
+    """The Score cards sheet's columns: one row per board a pair played. A pupil of an
+    individual session changes partners: their rows name the seat and the partner, and
+    the opponents by name."""
+    partner = [Column(_("Seat")), Column(_("Partner"))] if individual else []
     return [
         Column(_("Board"), "int"),
         Column(_("Round"), "int"),
         Column(_("Table"), "int"),
         Column(_("Direction")),
+        *partner,
         Column(_("Opponents")),
         Column(_("Contract")),
         Column(_("Declarer")),
@@ -317,11 +326,12 @@ def score_card_columns() -> list[Column]:
 
 
 def _fill_score_cards(sheet: Worksheet, standings: Standings) -> None:
-    table = _Table(sheet, score_card_columns(), title=standings.title)
+    columns = score_card_columns(individual=standings.individual)
+    table = _Table(sheet, columns, title=standings.title)
     for pair in _card_pairs(standings):
-        table.heading(pair_heading(pair))
+        table.heading(standings.card_heading(pair))
         for card in standings.score_cards.get(pair.pk, ()):
-            table.row(_score_card_values(card))
+            table.row(_score_card_values(card, individual=standings.individual))
     table.finish()
 
 
@@ -337,25 +347,26 @@ def _card_pairs(standings: Standings) -> list[PairInfo]:
     return pairs
 
 
-def pair_heading(pair: PairInfo) -> str:
-    """``"Pair 3 N–S: Emma Hansen & Oliver Smith"``, the heading of a score card."""
-    label = _("Pair %(pair)s") % {"pair": pair.label}
-    return f"{label}: {pair.names}" if pair.names else label
-
-
-def _score_card_values(card: ScoreCardLine) -> list[Value]:
+def _score_card_values(card: ScoreCardLine, *, individual: bool = False) -> list[Value]:
     scored = card.line.scored
     played: list[Value] = (
         [labels.contract_text(scored.contract), labels.seat_name(scored.declarer), scored.tricks]
         if scored is not None
         else [_outcome_word(card.line), None, None]
     )
+    who: list[Value] = [pair_value(card.opponents.label)]
+    if individual:
+        who = [
+            labels.seat_name(card.seat) if card.seat else None,
+            card.partner.names if card.partner else None,
+            card.opponents.names,
+        ]
     return [
         card.board,
         card.round,
         card.table,
         labels.side_short(card.direction),
-        pair_value(card.opponents.label),
+        *who,
         *played,
         card.points,
         _number(card.matchpoints),

@@ -13,7 +13,7 @@ from django.db.models import Prefetch
 from django.utils.formats import date_format
 
 from scoring import matchpoints as mp
-from scoring.cards import Side
+from scoring.cards import Seat, Side
 from scoring.contracts import Contract
 from scoring.dd import Par
 from scoring.feedback import Feedback
@@ -50,6 +50,8 @@ class TravellerLine:
     ew_percent: float | None
     #: What the cards allowed (scoring.feedback); None when not played or adjusted.
     feedback: Feedback | None = None
+    #: In an individual session: the four pupils, North, East, South and West.
+    pupils: tuple[PairInfo, ...] = ()
 
     @property
     def contract(self) -> Contract | None:
@@ -86,6 +88,9 @@ class ScoreCardLine:
     direction: str  # "NS" or "EW": where the pair sat for this board
     opponents: PairInfo
     line: TravellerLine
+    #: In an individual session: the pupil's seat and this board's partner.
+    seat: Seat | None = None
+    partner: PairInfo | None = None
 
     @property
     def points(self) -> int | None:
@@ -156,6 +161,16 @@ class Standings:
         """ "Final results" once the session is finished, else "Round 3 of 5"."""
         return labels.progress_text(finished=self.finished, round_=self.round, rounds=self.rounds)
 
+    @property
+    def competitor(self) -> str:
+        """The heading of the ranked column: "Pair", or "Pupil" in an individual session."""
+        return labels.competitor_word(individual=self.individual)
+
+    def card_heading(self, pair: PairInfo) -> str:
+        """A score card's heading: "Pair 3 N–S: Emma & Oliver", or "Score card: Emma
+        Hansen" for a pupil of an individual session."""
+        return labels.score_card_heading(pair.label, pair.names, individual=self.individual)
+
 
 # --------------------------------------------------------------------------- computing
 
@@ -221,14 +236,31 @@ def session_standings(session: Session, *, agreed_only: bool = True) -> Standing
         for result, line in zip(by_board[number], traveller.lines, strict=True):
             if line.kind == Result.Kind.NOT_PLAYED:
                 continue
-            for direction, credited, opponents in (
-                ("NS", (result.ns_pair_id, result.ns_partner_id), line.ew),
-                ("EW", (result.ew_pair_id, result.ew_partner_id), line.ns),
+            for direction, sides, opponents, seats in (
+                (
+                    "NS",
+                    (result.ns_pair_id, result.ns_partner_id),
+                    line.ew,
+                    (Seat.NORTH, Seat.SOUTH),
+                ),
+                ("EW", (result.ew_pair_id, result.ew_partner_id), line.ns, (Seat.EAST, Seat.WEST)),
             ):
                 # Both pupils of a side of an individual session; a pair otherwise.
-                for pk in (pk for pk in credited if pk is not None):
+                credited = [pk for pk in sides if pk is not None]
+                for index, pk in enumerate(credited):
+                    # An individual side is two pupils: each one's card names the other.
+                    partner = pairs[credited[1 - index]] if len(credited) == 2 else None
                     cards[pk].append(
-                        ScoreCardLine(number, line.round, line.table, direction, opponents, line)
+                        ScoreCardLine(
+                            number,
+                            line.round,
+                            line.table,
+                            direction,
+                            opponents,
+                            line,
+                            seat=seats[index] if partner else None,
+                            partner=partner,
+                        )
                     )
 
     groups = _ranking_groups(session, list(pairs.values()))
@@ -285,10 +317,12 @@ def _board_traveller(
         outcome = outcomes.get(result.pk)
         played = scored.get(result.pk)
         ns, ew = pairs[result.ns_pair_id], pairs[result.ew_pair_id]
+        pupils: tuple[PairInfo, ...] = ()
         if result.ns_partner_id is not None and result.ew_partner_id is not None:
             # An individual session: the sides are this round's partners.
-            ns = _partners(ns, pairs[result.ns_partner_id])
-            ew = _partners(ew, pairs[result.ew_partner_id])
+            south, west = pairs[result.ns_partner_id], pairs[result.ew_partner_id]
+            pupils = (ns, ew, south, west)
+            ns, ew = _partners(ns, south), _partners(ew, west)
         lines.append(
             TravellerLine(
                 round=result.round,
@@ -303,6 +337,7 @@ def _board_traveller(
                 ns_percent=outcome.ns_percent if outcome else None,
                 ew_percent=outcome.ew_percent if outcome else None,
                 feedback=result_feedback(board, played) if played is not None else None,
+                pupils=pupils,
             )
         )
     return BoardTraveller(

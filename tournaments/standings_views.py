@@ -75,7 +75,9 @@ def score_card(request: TeacherRequest, session_id: int, pair_id: int) -> HttpRe
     )
     context = {
         "session": session,
+        "standings": standings,
         "pair": info,
+        "heading": standings.card_heading(info),
         "row": row,
         "lines": standings.score_cards.get(pair.pk, ()),
     }

@@ -6,16 +6,16 @@ numbers use the active language's decimal separator, so the PDF comes out in the
 language that is active when it is built.
 
 * :func:`standings_pdf` — each ranking (one, or North–South and East–West in a
-  Mitchell) as a table in large type for the classroom wall: place, pair, names,
-  percentage, matchpoints and total points, the session's choice of ranking first and
-  in bold. The type is as large as still fits everything on one page (from 24 points
-  down to 12) with the longest names at no less than 75 %; a longer list goes on over
-  more pages with its headings repeated.
+  Mitchell) as a table in large type for the classroom wall: place, pair (a pupil in an
+  individual session), names, percentage, matchpoints and total points, the session's
+  choice of ranking first and in bold. The type is as large as still fits everything on
+  one page (from 24 points down to 12) with the longest names at no less than 75 %; a
+  longer list goes on over more pages with its headings repeated.
 * :func:`travellers_pdf` — one block per board: its number and par, then every result:
-  table, pairs, contract with its suit symbol, declarer, tricks, both sides' scores,
-  matchpoints and percentages. Boards follow one another down the page; a board is
-  never started at the foot of a page, and one too long for what is left goes on
-  overleaf under its heading again.
+  table, pairs (that round's partners in an individual session), contract with its
+  suit symbol, declarer, tricks, both sides' scores, matchpoints and percentages.
+  Boards follow one another down the page; a board is never started at the foot of a
+  page, and one too long for what is left goes on overleaf under its heading again.
 
 Fonts and colours are explained in :mod:`tournaments.printing.common`.
 """
@@ -254,11 +254,12 @@ def percent_text(percent: float) -> str:
 # -- Standings ------------------------------------------------------------------------------
 
 
-def _standings_columns(by_total: bool) -> list[_Column]:
-    """The wall standings' columns, their widths still to be fitted to the content."""
+def _standings_columns(by_total: bool, competitor: str) -> list[_Column]:
+    """The wall standings' columns, their widths still to be fitted to the content;
+    ``competitor`` heads the numbers ("Pair", or "Pupil" in an individual session)."""
     first = [
         _Column(_("Place"), 0.0, "centre"),
-        _Column(_("Pair"), 0.0, "left"),
+        _Column(competitor, 0.0, "left"),
         _Column(_("Names"), 0.0, "left"),
     ]
     percentage = _Column(_("Percentage"), 0.0, "right")
@@ -359,7 +360,7 @@ def standings_pdf(
     size = resolve_page_size(page_size)
     area = content_area(size)
     by_total = standings.ranking == "total"
-    columns = _standings_columns(by_total)
+    columns = _standings_columns(by_total, standings.competitor)
     rankings = [
         (ranking.title, ranked_by_total(ranking) if by_total else list(ranking.rows))
         for ranking in standings.rankings
