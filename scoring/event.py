@@ -45,15 +45,24 @@ cold. ``bench/bench_event_scoring.py`` times a national event (200 schools × 6 
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeAlias
 
 from scoring import matchpoints as mp
 from scoring.cards import Deal, Seat, full_deck
-from scoring.upload import ResultKind, Upload, UploadProblem, UploadProblemCode
+from scoring.upload import (
+    ResultKind,
+    Upload,
+    UploadBoard,
+    UploadPair,
+    UploadProblem,
+    UploadProblemCode,
+    UploadResult,
+)
 
 __all__ = [
     "BoardField",
@@ -68,6 +77,7 @@ __all__ = [
     "deal_fingerprint",
     "event_standings",
     "field_results",
+    "national_upload",
     "results_fingerprint",
     "score_event",
     "score_field_board",
@@ -275,7 +285,8 @@ class FieldResult:
     ``school`` and the pair keys are any hashable values (database ids, names); a pair
     is known nationally as ``(school, pair)``. ``entry`` is the N–S net score
     (:class:`~scoring.matchpoints.Played`), an adjusted score or :class:`NotPlayed`;
-    ``contract`` (e.g. ``"4S"``) feeds the contract frequency table.
+    ``contract`` (e.g. ``"4S"``) feeds the contract frequency table; ``declarer`` and
+    ``tricks`` only travel to the exported travellers (:func:`national_upload`).
     """
 
     school: Hashable
@@ -283,6 +294,8 @@ class FieldResult:
     ew_pair: Hashable
     entry: FieldEntry
     contract: str | None = None
+    declarer: Seat | None = None
+    tricks: int | None = None
 
 
 @dataclass(frozen=True)
@@ -464,5 +477,93 @@ def field_results(upload: Upload, school: Hashable) -> dict[int, list[FieldResul
             if r.ns_score is None:
                 continue
             entry = mp.Played(r.ns_score)
-        by_board[r.board].append(FieldResult(school, r.ns_pair, r.ew_pair, entry, r.contract))
+        by_board[r.board].append(
+            FieldResult(school, r.ns_pair, r.ew_pair, entry, r.contract, r.declarer, r.tricks)
+        )
     return dict(by_board)
+
+
+def national_upload(
+    event: EventResults,
+    pairs: Mapping[tuple[Hashable, Hashable], UploadPair],
+    *,
+    deals: Mapping[int, Deal] | None = None,
+    title: str = "",
+    date: datetime.date | None = None,
+) -> Upload:
+    """The national results as one :class:`~scoring.upload.Upload`, for the USEBIO
+    writer (:func:`scoring.usebio.write_usebio`): every result line with its national
+    matchpoints, every pair with its national percentage and place.
+
+    ``pairs`` names each ``(school, pair)``: its national pair number (unique in the
+    event, e.g. ``"S12-3NS"``) and the names to publish (first names only on anything
+    public). A pair the mapping lacks is written under ``"<school>-<pair>"`` without
+    names.
+    """
+
+    def named(school: Hashable, pair: Hashable) -> UploadPair:
+        return pairs.get((school, pair)) or UploadPair(f"{school}-{pair}")
+
+    results: list[UploadResult] = []
+    for board in event.boards:
+        for line in board.lines:
+            r = line.result
+            ns, ew = named(r.school, r.ns_pair).number, named(r.school, r.ew_pair).number
+            entry = r.entry
+            if isinstance(entry, NotPlayed):
+                results.append(UploadResult(board.number, ns, ew, ResultKind.NOT_PLAYED))
+            elif isinstance(entry, mp.Adjusted):
+                results.append(
+                    UploadResult(
+                        board.number,
+                        ns,
+                        ew,
+                        ResultKind.ADJUSTED,
+                        ns_percent=entry.ns_percent,
+                        ew_percent=entry.ew_percent,
+                        ns_mp=line.ns_mp,
+                        ew_mp=line.ew_mp,
+                    )
+                )
+            else:
+                results.append(
+                    UploadResult(
+                        board.number,
+                        ns,
+                        ew,
+                        ResultKind.PLAYED,
+                        r.contract,
+                        r.declarer,
+                        r.tricks,
+                        entry.ns_net,
+                        ns_mp=line.ns_mp,
+                        ew_mp=line.ew_mp,
+                    )
+                )
+    # Ranked pairs best first, then any pair with no ranked result (only "not played").
+    standings = {(p.school, p.pair): p for p in event.pairs}
+    keys: dict[tuple[Hashable, Hashable], None] = dict.fromkeys(standings)
+    for board in event.boards:
+        for line in board.lines:
+            for pair in (line.result.ns_pair, line.result.ew_pair):
+                keys.setdefault((line.result.school, pair))
+    out_pairs = []
+    for key in keys:
+        pair = named(*key)
+        standing = standings.get(key)
+        out_pairs.append(
+            replace(
+                pair,
+                percentage=standing.percentage if standing else None,
+                place=standing.place if standing else None,
+            )
+        )
+    deals = deals or {}
+    numbers = sorted({board.number for board in event.boards} | set(deals))
+    return Upload(
+        boards=tuple(UploadBoard(number, deals.get(number)) for number in numbers),
+        pairs=tuple(out_pairs),
+        results=tuple(results),
+        title=title,
+        date=date,
+    )

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.cards import Deal, Seat
-from scoring.event import compare_boards
+from scoring.event import FieldResult, compare_boards, field_results, national_upload, score_event
 from scoring.upload import (
     ResultKind,
     Upload,
@@ -432,3 +432,61 @@ def test_nothing_escapes_from_a_damaged_file(start: int, length: int, junk: byte
     upload = read_usebio(damaged)
     assert isinstance(upload, Upload)
     assert all(p.message for p in upload.problems)
+
+
+# ---------------------------------------------------------------------------
+# The national results, exported for a federation
+# ---------------------------------------------------------------------------
+
+
+def test_the_national_results_are_exported_and_read_back() -> None:
+    """Two schools' uploads, one national field, written as USEBIO and read back: the
+    national matchpoints, percentages and places and the deals all survive."""
+    school_a = Upload(
+        results=(
+            UploadResult(1, "1NS", "1EW", ResultKind.PLAYED, "4S", Seat.SOUTH, 10, 420),
+            UploadResult(2, "1NS", "1EW", ResultKind.ADJUSTED, ns_percent=60, ew_percent=40),
+        )
+    )
+    school_b = Upload(
+        results=(
+            UploadResult(1, "1NS", "1EW", ResultKind.PLAYED, "4S", Seat.SOUTH, 9, -50),
+            UploadResult(2, "1NS", "1EW", ResultKind.PLAYED, "1NT", Seat.WEST, 7, -90),
+            UploadResult(1, "2NS", "2EW", ResultKind.NOT_PLAYED),
+        )
+    )
+    merged: dict[int, list[FieldResult]] = {}
+    for school, upload in (("Ask", school_a), ("Bø", school_b)):
+        for number, lines in field_results(upload, school).items():
+            merged.setdefault(number, []).extend(lines)
+    event = score_event(merged)
+    names = {
+        ("Ask", "1NS"): UploadPair("A-1NS", ("Emma", "Ola"), "NS"),
+        ("Ask", "1EW"): UploadPair("A-1EW", ("Kari", "Per"), "EW"),
+        ("Bø", "1NS"): UploadPair("B-1NS", ("Nils",), "NS"),
+    }
+    national = national_upload(
+        event, names, deals={1: D1, 2: D2}, title="Skole-NM", date=datetime.date(2026, 12, 1)
+    )
+    back = read_usebio(write_usebio(national, club="Norges Bridgeforbund"))
+    assert back == national
+    assert back.problems == ()
+    assert compare_boards({1: D1, 2: D2}, back, deals_required=True) == ()
+    by_number = {pair.number: pair for pair in back.pairs}
+    for standing in event.pairs:
+        number = names.get((standing.school, standing.pair), UploadPair("")).number or (
+            f"{standing.school}-{standing.pair}"
+        )
+        assert by_number[number].percentage == standing.percentage
+        assert by_number[number].place == standing.place
+    assert by_number["Bø-1EW"].names == ()  # not named by the caller
+    assert by_number["Bø-2NS"].percentage is None  # only a "not played"
+    lines = [line for board in event.boards for line in board.lines]
+    assert [(r.ns_mp, r.ew_mp) for r in back.results] == [
+        (line.ns_mp, line.ew_mp) for line in lines
+    ]
+    # Board 1: 420 and −50 of a field of three (one table did not play it): the top is
+    # 4 and 420's 2 of 2 is factored up (Neuberg) to (2 + 1) × 3 / 2 − 1 = 3.5.
+    assert back.results[0] == UploadResult(
+        1, "A-1NS", "A-1EW", ResultKind.PLAYED, "4S", Seat.SOUTH, 10, 420, ns_mp=3.5, ew_mp=0.5
+    )
