@@ -20,8 +20,10 @@ How the rows read:
 * A row without a contract but with matchpoints is an adjusted score. PBN has no column
   for its percentages, so they are worked out from the matchpoints and the board's top
   (the ``MP_NS + MP_EW`` of its played rows or, on a board with no played row, the top
-  of its results in EBU or ACBL units), and must come out at 60, 50 or 40 for each
-  side; otherwise the row is refused with a message saying so.
+  of its rows in EBU or ACBL units), and must come out at 60, 50 or 40 for each side;
+  otherwise the row is refused with a message saying so. One case cannot be told: an
+  adjusted score that is a board's only row has a top of 0; it is read as Average
+  (50 % each) and ``upload.notes`` says so.
 """
 
 from __future__ import annotations
@@ -136,6 +138,7 @@ def read_pbn_results(
         title=(first.tag("Event") or "").strip() if first else "",
         date=_date(first.tag("Date") if first else None),
         problems=tuple(reader.problems),
+        notes=tuple(reader.notes),
     )
 
 
@@ -190,6 +193,7 @@ class _Row:
 class _Reader:
     def __init__(self, problems: list[UploadProblem]) -> None:
         self.problems = problems
+        self.notes: list[UploadProblem] = []
 
     def bad(self, board: int, where: str, what: str, **params: object) -> None:
         self.problems.append(
@@ -220,15 +224,15 @@ class _Reader:
             and (ns := _float(row.get("MP_NS"))) is not None
             and (ew := _float(row.get("MP_EW"))) is not None
         ]
-        counted = sum(1 for row in rows if _float(row.get("MP_NS")) is not None)
         out: list[UploadResult] = []
         for row in rows:
-            result = self.row(number, row, max(tops) if tops else None, counted)
+            # The field is every row, "not played" ones included (as the site scores).
+            result = self.row(number, row, max(tops) if tops else None, len(rows))
             if result is not None:
                 out.append(result)
         return out
 
-    def row(self, board: int, row: _Row, top: float | None, counted: int) -> UploadResult | None:
+    def row(self, board: int, row: _Row, top: float | None, field: int) -> UploadResult | None:
         ns_pair, ew_pair = row.get("PairId_NS"), row.get("PairId_EW")
         where = f", pairs {ns_pair or '?'} and {ew_pair or '?'}"
         if ns_pair in _NO_VALUE or ew_pair in _NO_VALUE:
@@ -248,7 +252,21 @@ class _Reader:
         if contract_text in _NO_VALUE:
             if ns_mp is None or ew_mp is None:
                 return _replace_kind(base, ResultKind.NOT_PLAYED)
-            percents = _adjusted_percents(ns_mp, ew_mp, top, counted)
+            percents = _adjusted_percents(ns_mp, ew_mp, top, field)
+            if percents is None and field == 1 and ns_mp == ew_mp == 0:
+                # A board scored at one table only has a top of 0: its matchpoints
+                # cannot tell the percentages. Read as Average, and say so.
+                self.notes.append(
+                    UploadProblem(
+                        UploadProblemCode.ADJUSTED_AS_AVERAGE,
+                        f"Board {board}{where}: the adjusted score was the board's only "
+                        "result, so the file cannot tell its percentages; it was read as "
+                        "Average (50 % each)",
+                        {"board": board, "ns_pair": ns_pair, "ew_pair": ew_pair},
+                        board=board,
+                    )
+                )
+                percents = (50, 50)
             if percents is None:
                 self.bad(
                     board,
@@ -350,10 +368,11 @@ def _replace_kind(result: UploadResult, kind: ResultKind) -> UploadResult:
 
 
 def _adjusted_percents(
-    ns_mp: float, ew_mp: float, top: float | None, counted: int
+    ns_mp: float, ew_mp: float, top: float | None, field: int
 ) -> tuple[int, int] | None:
-    """The adjusted score's percentages from its matchpoints and the board's top."""
-    candidates = [top] if top is not None else [2.0 * (counted - 1), float(counted - 1)]
+    """The adjusted score's percentages from its matchpoints and the board's top: that
+    of its played rows, else that of a field of ``field`` in EBU or ACBL units."""
+    candidates = [top] if top is not None else [2.0 * (field - 1), float(field - 1)]
     for candidate in candidates:
         if candidate <= 0:
             continue

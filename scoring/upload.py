@@ -59,6 +59,8 @@ class UploadProblemCode(StrEnum):
     BOARD_NO_DEAL = "upload_board_no_deal"
     RESULT_UNKNOWN_BOARD = "upload_result_unknown_board"
     NO_RESULTS = "upload_no_results"
+    # Notes: read, but the reader had to decide something (Upload.notes)
+    ADJUSTED_AS_AVERAGE = "upload_adjusted_as_average"
 
 
 @dataclass(frozen=True)
@@ -157,7 +159,8 @@ class Upload:
 
     ``problems`` is empty when the whole file could be used; otherwise the boards,
     pairs and results hold what could be read and the caller refuses the file (an
-    upload is taken whole or not at all).
+    upload is taken whole or not at all). ``notes`` are things the reader had to decide
+    without refusing anything; showing them is up to the caller.
     """
 
     boards: tuple[UploadBoard, ...] = ()
@@ -166,6 +169,7 @@ class Upload:
     title: str = ""
     date: datetime.date | None = None
     problems: tuple[UploadProblem, ...] = ()
+    notes: tuple[UploadProblem, ...] = ()
 
     @property
     def ok(self) -> bool:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from scoring.cards import Deal, Seat
 from scoring.event import compare_boards
+from scoring.matchpoints import Adjusted, Played, score_board
 from scoring.pbn import PbnBoard, PbnTable, write_pbn
 from scoring.pbn_results import read_pbn_results
 from scoring.upload import ResultKind, Upload, UploadPair, UploadProblemCode, UploadResult
@@ -230,3 +231,89 @@ def test_nothing_escapes_from_a_damaged_file(start: int, length: int, junk: str)
     upload = read_pbn_results(text[:start] + junk + text[start + length :])
     assert isinstance(upload, Upload)
     assert all(p.message for p in upload.problems)
+
+
+played_rows = st.tuples(
+    st.sampled_from(["1NT", "3NT", "4S", "1H", "5C"]),
+    st.sampled_from(list(Seat)),
+    st.integers(0, 13),
+    st.integers(0, 600),
+    st.integers(0, 600),
+)
+row_kinds = st.one_of(
+    played_rows,
+    st.sampled_from([(60, 40), (50, 50), (40, 60), (60, 60), (40, 40)]),
+    st.none(),
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.dictionaries(st.sampled_from([1, 2, 3]), st.lists(row_kinds, min_size=1, max_size=6)))
+def test_any_traveller_the_site_could_write_reads_back(
+    boards: dict[int, list[tuple[str, Seat, int, int, int] | tuple[int, int] | None]],
+) -> None:
+    """Rows laid out as the site writes them, matchpoints by scoring.matchpoints (EBU,
+    "not played" rows in the field): every row reads back as it was, adjusted
+    percentages included."""
+    rows: dict[int, list[list[object]]] = {}
+    expected: list[UploadResult] = []
+    for number, lines in sorted(boards.items()):
+        entries = [
+            Played(line[3] - line[4]) if len(line) == 5 else Adjusted(line[0], line[1])
+            for line in lines
+            if line is not None
+        ]
+        outcomes = iter(score_board(entries, "ebu", expected=len(lines)) if entries else [])
+        rows[number] = []
+        for table, line in enumerate(lines, start=1):
+            ns, ew = f"{table}NS", f"{table}EW"
+            if line is None:
+                rows[number].append([table, ns, ew, "-", "-", "-", "-", "-", "-", "-"])
+                expected.append(UploadResult(number, ns, ew, ResultKind.NOT_PLAYED, table=table))
+                continue
+            outcome = next(outcomes)
+            mps = [f"{outcome.ns_mp:.2f}", f"{outcome.ew_mp:.2f}"]
+            read_mps = {"ns_mp": float(mps[0]), "ew_mp": float(mps[1])}
+            if len(line) == 5:
+                contract, declarer, tricks, ns_points, ew_points = line
+                rows[number].append(
+                    [table, ns, ew, contract, declarer.value, tricks, ns_points, ew_points, *mps]
+                )
+                expected.append(
+                    UploadResult(
+                        number,
+                        ns,
+                        ew,
+                        ResultKind.PLAYED,
+                        contract,
+                        declarer,
+                        tricks,
+                        ns_points - ew_points,
+                        table=table,
+                        **read_mps,
+                    )
+                )
+            else:
+                rows[number].append([table, ns, ew, "-", "-", "-", "-", "-", *mps])
+                # A board's only row has a top of 0: read as Average (and noted).
+                percents = (50, 50) if len(lines) == 1 else line
+                expected.append(
+                    UploadResult(
+                        number,
+                        ns,
+                        ew,
+                        ResultKind.ADJUSTED,
+                        ns_percent=percents[0],
+                        ew_percent=percents[1],
+                        table=table,
+                        **read_mps,
+                    )
+                )
+    upload = read_pbn_results(session_file(rows, []))
+    assert upload.problems == ()
+    assert upload.results == tuple(expected)
+    alone = [
+        n for n, lines in boards.items() if len(lines) == 1 and lines[0] and len(lines[0]) == 2
+    ]
+    assert [note.board for note in upload.notes] == sorted(alone)
+    assert all(note.code is UploadProblemCode.ADJUSTED_AS_AVERAGE for note in upload.notes)
