@@ -13,7 +13,8 @@ a suit, upper or lower case). :func:`board_fingerprint` adds the board number, b
 the same cards on another board have another dealer. :func:`compare_boards` checks an
 upload's boards against the event's and returns *every* problem (a missing board, a
 board with other cards — naming the event board it does match, if any — an extra
-board, results for a board the event does not have), each an
+board, results for a board the event does not have, a pair with two results on one
+board), each an
 :class:`~scoring.upload.UploadProblem` with a stable code, English text and params. It
 never raises. A USEBIO file does not always carry the deals (its HANDSET element is
 optional); its boards are then matched by number alone, unless the caller asks for the
@@ -41,6 +42,10 @@ cache each board's field and recompute only the boards that got new results, the
 :func:`event_standings` on the cached fields; :func:`score_event` is exactly that, from
 cold. ``bench/bench_event_scoring.py`` times a national event (200 schools × 6 tables ×
 24 boards).
+
+:func:`field_results` turns an upload into field results; :func:`national_upload` turns
+the national results back into one :class:`~scoring.upload.Upload` (national
+matchpoints, percentages and places) for the USEBIO writer.
 """
 
 from __future__ import annotations
@@ -259,9 +264,38 @@ def compare_boards(
                     board=number,
                 )
             )
+    problems.extend(_results_twice(upload))
     if not upload.results:
         problems.append(UploadProblem(UploadProblemCode.NO_RESULTS, "The file has no results", {}))
     return tuple(problems)
+
+
+def _results_twice(upload: Upload) -> list[UploadProblem]:
+    """A pair plays a board once: a second result for it, or a pair against itself,
+    would count twice in the national field."""
+    problems: list[UploadProblem] = []
+    seen: set[tuple[int, str]] = set()
+    for result in upload.results:
+        pairs = (result.ns_pair, result.ew_pair)
+        if result.ns_pair == result.ew_pair:
+            pair = result.ns_pair
+            message = f"Board {result.board}: pair {pair} is shown playing against itself"
+        else:
+            twice = [pair for pair in pairs if (result.board, pair) in seen]
+            if not twice:
+                seen.update((result.board, pair) for pair in pairs)
+                continue
+            pair = twice[0]
+            message = f"Board {result.board}: pair {pair} has more than one result"
+        problems.append(
+            UploadProblem(
+                UploadProblemCode.RESULT_TWICE,
+                message,
+                {"board": result.board, "pair": pair},
+                board=result.board,
+            )
+        )
+    return problems
 
 
 # ---------------------------------------------------------------------------

@@ -58,6 +58,7 @@ class UploadProblemCode(StrEnum):
     BOARD_EXTRA = "upload_board_extra"
     BOARD_NO_DEAL = "upload_board_no_deal"
     RESULT_UNKNOWN_BOARD = "upload_result_unknown_board"
+    RESULT_TWICE = "upload_result_twice"  # a pair with two results on one board
     NO_RESULTS = "upload_no_results"
     # Notes: read, but the reader had to decide something (Upload.notes)
     ADJUSTED_AS_AVERAGE = "upload_adjusted_as_average"

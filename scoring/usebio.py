@@ -1,14 +1,16 @@
 """USEBIO 1.2: the bridge world's open XML format for results, written and read.
 
-USEBIO ("Universal Scoring Exchange for Bridge Information Organisation") is the
-English Bridge Union's format that scoring programs use to send results to
-federations; files name their DTD as ``http://www.ebu.co.uk/usebio/usebio_v1_2.dtd``
-(the specification is at https://usebio.org/documentation/usebio-1.2.pdf). The element
-names here follow real USEBIO 1.2 files read for this module — the test files of the
-Australian Bridge Federation's results site (github.com/abftech/cobalt,
-``results/tests/test_files/butler_mitchell.xml``, written by Compscore3) and that site's
-reader (``results/views/usebio.py``, ``results/views/core.py``) — and the USEBIO 1.2
-writer of another club program read alongside. A pairs file is::
+USEBIO is the English Bridge Union's open XML format that scoring programs use to
+send results to federations; files name its DTD as
+``http://www.ebu.co.uk/usebio/usebio_v1_2.dtd``. The specification itself could not be
+read here, so the element names follow real USEBIO 1.2 files and readers: the
+Australian Bridge Federation's results site (github.com/abftech/cobalt) — its test file
+``results/tests/test_files/butler_mitchell.xml`` (written by the Compscore3 scoring
+program: ``USEBIO``, ``CLUB``, ``EVENT``, ``PARTICIPANTS``, ``PAIR``, ``PLAYER``,
+``BOARD``, ``TRAVELLER_LINE``, ``HANDSET``, ``HAND`` …) and its reader
+(``results/views/usebio.py``, and ``results/views/core.py`` for the hands:
+``USEBIO/HANDSET/BOARD/HAND`` with ``DIRECTION`` North … and one element per suit).
+A pairs file is::
 
     <USEBIO Version="1.2">
       <CLUB><CLUB_NAME>…</CLUB_NAME></CLUB>
@@ -324,10 +326,17 @@ class _Reader:
         self.problems.append(UploadProblem(code, message, params, board=board))
 
     def read(self, root: ET.Element) -> Upload:
-        event = root.find("EVENT")
-        if event is None:
-            self.problem(UploadProblemCode.NOT_USEBIO, "The file has no EVENT, so no results")
+        events = root.findall("EVENT")
+        if len(events) != 1:
+            self.problem(
+                UploadProblemCode.NOT_USEBIO,
+                "The file has no EVENT, so no results"
+                if not events
+                else f"The file holds {len(events)} events; upload one event's results",
+                events=len(events),
+            )
             return Upload(problems=tuple(self.problems))
+        event = events[0]
         pairs = self.pairs(event)
         known = {pair.number for pair in pairs}
         results: list[UploadResult] = []

@@ -235,6 +235,25 @@ def test_every_problem_is_reported_not_just_the_first() -> None:
     }
 
 
+@pytest.mark.parametrize(
+    ("second", "message"),
+    [
+        (UploadResult(1, "1NS", "2EW", ns_score=90), "Board 1: pair 1NS has more than one result"),
+        (UploadResult(1, "2NS", "1EW", ns_score=90), "Board 1: pair 1EW has more than one result"),
+        (
+            UploadResult(2, "2NS", "2NS", ns_score=90),
+            "Board 2: pair 2NS is shown playing against itself",
+        ),
+    ],
+)
+def test_a_pair_plays_a_board_once(second: UploadResult, message: str) -> None:
+    upload = _upload({1: D1, 2: D2, 3: D3})
+    upload = Upload(boards=upload.boards, results=(*upload.results, second))
+    problems = compare_boards(EVENT, upload)
+    assert [(p.code, p.message) for p in problems] == [(UploadProblemCode.RESULT_TWICE, message)]
+    assert problems[0].params["pair"] in message
+
+
 def test_a_board_given_twice_is_a_problem() -> None:
     upload = Upload(boards=(UploadBoard(1, D1), UploadBoard(1, D2)), results=_upload({}).results)
     problems = compare_boards({1: D1}, upload)

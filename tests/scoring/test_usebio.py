@@ -311,6 +311,7 @@ def _hands(west_spades: str = "T97", north_direction: str = "North") -> bytes:
             "not USEBIO: it starts with <html>",
         ),
         (b"<USEBIO Version='1.2'/>", UploadProblemCode.NOT_USEBIO, "no EVENT"),
+        (b"<USEBIO><EVENT/><EVENT/></USEBIO>", UploadProblemCode.NOT_USEBIO, "holds 2 events"),
         (b"<a>" * 40 + b"</a>" * 40, UploadProblemCode.TOO_MANY_ITEMS, "nested more than 32"),
         (
             _line(contract="2S"),
@@ -373,6 +374,7 @@ def _hands(west_spades: str = "T97", north_direction: str = "North") -> bytes:
         "broken",
         "html",
         "no-event",
+        "two-events",
         "deep",
         "contract",
         "declarer",
