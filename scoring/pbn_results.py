@@ -29,6 +29,7 @@ How the rows read:
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -164,10 +165,8 @@ def _cells(table: PbnTable, name: str) -> list[str] | None:
 
 
 def _int(text: str) -> int | None:
-    body = text[1:] if text[:1] in "+-" else text
-    if not body.isdigit() or len(body) > 6:
-        return None
-    return int(text)
+    # ASCII digits only: str.isdigit() also takes "²", which int() refuses.
+    return int(text) if re.fullmatch(r"[+-]?[0-9]{1,6}", text) else None
 
 
 def _float(text: str) -> float | None:

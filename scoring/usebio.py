@@ -94,7 +94,8 @@ _SUIT_ELEMENTS = {
     Suit.DIAMONDS: "DIAMONDS",
     Suit.CLUBS: "CLUBS",
 }
-_ADJUSTED = re.compile(r"A(\d{1,3})/(\d{1,3})")
+_ADJUSTED = re.compile(r"A([0-9]{1,3})/([0-9]{1,3})")
+_NUMBER = re.compile(r"[0-9]{1,6}")
 NOT_PLAYED = "NP"
 # Characters XML 1.0 cannot hold at all (control characters other than tab and line
 # breaks, surrogates, U+FFFE/U+FFFF): the writer leaves them out.
@@ -399,7 +400,7 @@ class _Reader:
 
     def board_number(self, board: ET.Element) -> int | None:
         text = _text(board, "BOARD_NUMBER")
-        if text is not None and text.isdigit() and 1 <= int(text) <= MAX_BOARD:
+        if text is not None and _NUMBER.fullmatch(text) and 1 <= int(text) <= MAX_BOARD:
             return int(text)
         self.problem(
             UploadProblemCode.BOARD_NUMBER,
@@ -447,7 +448,7 @@ class _Reader:
             return replace(base, kind=ResultKind.ADJUSTED, ns_percent=ns, ew_percent=ew)
         if score.upper() == NOT_PLAYED:
             return replace(base, kind=ResultKind.NOT_PLAYED)
-        if not re.fullmatch(r"[+-]?\d{1,5}", score):
+        if not re.fullmatch(r"[+-]?[0-9]{1,5}", score):
             bad(f"the score {score!r} is not a number of points")
             return None
         contract_text = _text(line, "CONTRACT") or ""
@@ -463,7 +464,7 @@ class _Reader:
             bad(f"the declarer {declarer_text!r} is not N, E, S or W")
             return None
         tricks_text = _text(line, "TRICKS") or ""
-        if not tricks_text.isdigit() or int(tricks_text) > 13:
+        if not _NUMBER.fullmatch(tricks_text) or int(tricks_text) > 13:
             bad(f"the tricks {tricks_text!r} are not a number from 0 to 13")
             return None
         return replace(

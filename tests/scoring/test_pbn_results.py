@@ -317,3 +317,14 @@ def test_any_traveller_the_site_could_write_reads_back(
     ]
     assert [note.board for note in upload.notes] == sorted(alone)
     assert all(note.code is UploadProblemCode.ADJUSTED_AS_AVERAGE for note in upload.notes)
+
+
+cell_texts = st.text("0123456789-+.²٣ANTSHDCWE", min_size=1, max_size=6)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(cell_texts, min_size=10, max_size=10))
+def test_nothing_escapes_from_odd_values_in_a_score_table(row: list[str]) -> None:
+    upload = read_pbn_results(session_file({1: [row]}, [row[:7]]))
+    assert isinstance(upload, Upload)
+    assert all(p.message for p in upload.problems)

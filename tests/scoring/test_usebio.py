@@ -492,3 +492,31 @@ def test_the_national_results_are_exported_and_read_back() -> None:
     assert back.results[0] == UploadResult(
         1, "A-1NS", "A-1EW", ResultKind.PLAYED, "4S", Seat.SOUTH, 10, 420, ns_mp=3.5, ew_mp=0.5
     )
+
+
+field_texts = st.text(max_size=8) | st.sampled_from(
+    ["²", "٣", "-0", "+7", "1e3", "NaN", "A60/40", "NP"]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(field_texts, min_size=12, max_size=12))
+def test_nothing_escapes_from_odd_values_in_the_right_places(values: list[str]) -> None:
+    """Every field of a well-formed file filled with odd text: problems, no exception."""
+    from xml.sax.saxutils import escape
+
+    v = [escape(value) for value in values]
+    data = (
+        "<USEBIO Version='1.2'><EVENT><DATE>{0}</DATE><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>{1}</PAIR_NUMBER><PERCENTAGE>{2}</PERCENTAGE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER></PAIR></PARTICIPANTS>"
+        "<BOARD><BOARD_NUMBER>{3}</BOARD_NUMBER><TRAVELLER_LINE>"
+        "<NS_PAIR_NUMBER>{1}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>"
+        "<CONTRACT>{4}</CONTRACT><PLAYED_BY>{5}</PLAYED_BY><TRICKS>{6}</TRICKS>"
+        "<SCORE>{7}</SCORE><NS_MATCH_POINTS>{8}</NS_MATCH_POINTS></TRAVELLER_LINE></BOARD>"
+        "</EVENT><HANDSET><BOARD><BOARD_NUMBER>{9}</BOARD_NUMBER>"
+        "<HAND><DIRECTION>{10}</DIRECTION><SPADES>{11}</SPADES></HAND></BOARD></HANDSET></USEBIO>"
+    ).format(*v)
+    upload = read_usebio(data)
+    assert isinstance(upload, Upload)
+    assert all(p.message for p in upload.problems)
