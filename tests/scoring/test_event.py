@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import hashlib
 import random
 from collections import Counter
 
@@ -11,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scoring.event
-from scoring.cards import Deal, Seat
+from scoring.cards import Deal, Seat, full_deck
 from scoring.event import (
     BoardField,
     FieldEntry,
@@ -87,6 +88,23 @@ def test_other_cards_give_another_fingerprint(other: str, why: str) -> None:
     assert deal_fingerprint(Deal.from_pbn(other)) != deal_fingerprint(
         Deal.from_pbn(WORKED_EXAMPLE)
     ), why
+
+
+def test_fingerprints_stay_the_same_from_release_to_release() -> None:
+    """The site stores them: a change of the recipe would refuse every stored event's
+    uploads. SHA-256 of "minibridge-deal/1:" (and the board number) and 52 owner letters,
+    spades ace first."""
+    deal = Deal.from_pbn(WORKED_EXAMPLE)
+    assert deal_fingerprint(deal) == (
+        "cda583df989ec399bf323b80d63bfcf439834f181d5186b93df3341b750d877e"
+    )
+    assert board_fingerprint(1, deal) == (
+        "117d95b9e03e36030b0911c960bae3567ca10080a4e54405a74963ef30e78bb6"
+    )
+    owners = "".join(seat.value for card in full_deck() for seat in Seat if card in deal[seat])
+    assert (
+        deal_fingerprint(deal) == hashlib.sha256(f"minibridge-deal/1:{owners}".encode()).hexdigest()
+    )
 
 
 def test_the_board_number_is_part_of_a_board_fingerprint() -> None:
