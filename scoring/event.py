@@ -1,0 +1,603 @@
+"""A simultaneous event: many schools play the same boards, scored as one national field.
+
+An organiser publishes a board set; each school plays it in class, on the organiser's
+site or on its own laptop, and then uploads a results file (:mod:`scoring.upload`). This
+module holds the rules such an event needs, in three parts.
+
+The deal fingerprint
+--------------------
+An upload is matched to the event *by the deals themselves*: :func:`deal_fingerprint`
+is a SHA-256 of who holds each of the 52 cards (in a fixed card order), so it does not
+depend on how a file writes the deal (which seat comes first, the order of the cards in
+a suit, upper or lower case). :func:`board_fingerprint` adds the board number, because
+the same cards on another board have another dealer. :func:`compare_boards` checks an
+upload's boards against the event's and returns *every* problem (a missing board, a
+board with other cards — naming the event board it does match, if any — an extra
+board, results for a board the event does not have, a pair with two results on one
+board), each an
+:class:`~scoring.upload.UploadProblem` with a stable code, English text and params. It
+never raises. A USEBIO file does not always carry the deals (its HANDSET element is
+optional); its boards are then matched by number alone, unless the caller asks for the
+deals (``deals_required=True``). :func:`results_fingerprint` is a hash of an upload's
+results in any order, so the site can see that a file uploaded again changes nothing.
+
+One field across the country
+----------------------------
+Each board is matchpointed across every school's results at once: the N–S field is all
+N–S net scores in the country on that board (a Howell school's pairs simply take part
+in it on the side they sat), and E–W get the complement. The matchpoints, Neuberg
+factoring and adjusted scores are those of :mod:`scoring.matchpoints`
+(:func:`~scoring.matchpoints.score_board`), not a copy: the field's expected size is the
+number of results the board got, "not played" ones included (as in a session), or the
+number the organiser gives. A pair's national percentage is all its matchpoints over
+all its tops (:func:`~scoring.matchpoints.pair_percentage`), and its place comes from
+:func:`~scoring.matchpoints.rank`. Each board also gets its frequency tables: how often
+each N–S score and each contract came up.
+
+Incremental by board
+--------------------
+:func:`score_field_board` is a pure function of one board's results: the same results
+give the same :class:`BoardField`, whatever else happened in the event. So a caller can
+cache each board's field and recompute only the boards that got new results, then call
+:func:`event_standings` on the cached fields; :func:`score_event` is exactly that, from
+cold. ``bench/bench_event_scoring.py`` times a national event (200 schools × 6 tables ×
+24 boards).
+
+:func:`field_results` turns an upload into field results; :func:`national_upload` turns
+the national results back into one :class:`~scoring.upload.Upload` (national
+matchpoints, percentages and places) for the USEBIO writer.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from collections import Counter, defaultdict
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TypeAlias
+
+from scoring import matchpoints as mp
+from scoring.cards import Deal, Seat, full_deck
+from scoring.upload import (
+    ResultKind,
+    Upload,
+    UploadBoard,
+    UploadPair,
+    UploadProblem,
+    UploadProblemCode,
+    UploadResult,
+)
+
+__all__ = [
+    "BoardField",
+    "EventResults",
+    "FieldEntry",
+    "FieldLine",
+    "FieldResult",
+    "NotPlayed",
+    "PairStanding",
+    "board_fingerprint",
+    "compare_boards",
+    "deal_fingerprint",
+    "event_standings",
+    "field_results",
+    "national_upload",
+    "results_fingerprint",
+    "score_event",
+    "score_field_board",
+]
+
+_DECK = full_deck()
+_FINGERPRINT_VERSION = "minibridge-deal/1"
+
+
+# ---------------------------------------------------------------------------
+# Fingerprints
+# ---------------------------------------------------------------------------
+
+
+def _owners(deal: Deal) -> str:
+    """52 letters: who holds each card, spades ace first, clubs two last."""
+    owner: dict[object, str] = {}
+    for seat in Seat:
+        for card in deal[seat].cards:
+            owner[card] = seat.value
+    return "".join(owner[card] for card in _DECK)
+
+
+def deal_fingerprint(deal: Deal) -> str:
+    """A stable hash (64 hex digits) of the cards' owners: the same for every way of
+    writing the same deal.
+
+    >>> a = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+    >>> b = Deal.from_pbn("E:T98.765.432.AKQJ 567.234.AKQJ.89T 234.AKQJ.89T.567 QJKA.T98.765.432")
+    >>> deal_fingerprint(a) == deal_fingerprint(b)
+    True
+    """
+    text = f"{_FINGERPRINT_VERSION}:{_owners(deal)}"
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def board_fingerprint(number: int, deal: Deal) -> str:
+    """A stable hash of a board: its number and its deal."""
+    text = f"{_FINGERPRINT_VERSION}:{number}:{_owners(deal)}"
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def results_fingerprint(upload: Upload) -> str:
+    """A hash of an upload's boards, pairs and results, in any order: two files with the
+    same content (however written) have the same one, so uploading a file again can be
+    seen to change nothing."""
+    parts: list[str] = []
+    for board in upload.boards:
+        deal = _owners(board.deal) if board.deal is not None else "-"
+        parts.append(f"B|{board.number}|{deal}")
+    for pair in upload.pairs:
+        parts.append(f"P|{pair.number}|{'/'.join(pair.names)}|{pair.direction or ''}")
+    for r in upload.results:
+        fields = (
+            r.board,
+            r.ns_pair,
+            r.ew_pair,
+            r.kind.value,
+            r.contract or "",
+            r.declarer.value if r.declarer else "",
+            "" if r.tricks is None else r.tricks,
+            "" if r.ns_score is None else r.ns_score,
+            "" if r.ns_percent is None else r.ns_percent,
+            "" if r.ew_percent is None else r.ew_percent,
+        )
+        parts.append("R|" + "|".join(str(value) for value in fields))
+    digest = hashlib.sha256()
+    for part in sorted(parts):
+        digest.update(part.encode("utf-8", "surrogatepass"))
+        digest.update(b"\n")
+    return digest.hexdigest()
+
+
+def compare_boards(
+    event: Mapping[int, Deal],
+    upload: Upload,
+    *,
+    every_board: bool = True,
+    deals_required: bool = False,
+) -> tuple[UploadProblem, ...]:
+    """Every way the upload's boards differ from the event's (``event`` maps board
+    numbers to deals); empty when the upload belongs to the event.
+
+    ``every_board``: a board of the event that the file lacks is a problem (a school
+    that played only some boards passes False, and then only its results' boards must
+    be the event's). ``deals_required``: a board without a deal (a USEBIO file without
+    HANDSET) is a problem instead of being matched by its number.
+    """
+    problems: list[UploadProblem] = []
+    by_fingerprint = {deal_fingerprint(deal): number for number, deal in event.items()}
+    seen: set[int] = set()
+    for board in upload.boards:
+        number = board.number
+        if number in seen:
+            problems.append(
+                UploadProblem(
+                    UploadProblemCode.BOARD_TWICE,
+                    f"Board {number} is in the file twice",
+                    {"board": number},
+                    board=number,
+                )
+            )
+            continue
+        seen.add(number)
+        expected = event.get(number)
+        if expected is None:
+            problems.append(
+                UploadProblem(
+                    UploadProblemCode.BOARD_EXTRA,
+                    f"Board {number} in the file is not one of the event's boards",
+                    {"board": number},
+                    board=number,
+                )
+            )
+            continue
+        if board.deal is None:
+            if deals_required:
+                problems.append(
+                    UploadProblem(
+                        UploadProblemCode.BOARD_NO_DEAL,
+                        f"Board {number} in the file has no cards, so it cannot be "
+                        "checked against the event's board",
+                        {"board": number},
+                        board=number,
+                    )
+                )
+            continue
+        fingerprint = deal_fingerprint(board.deal)
+        if fingerprint != deal_fingerprint(expected):
+            other = by_fingerprint.get(fingerprint)
+            if other is None:
+                message = (
+                    f"Board {number} in the file has other cards than the event's "
+                    f"board {number}: it was not dealt from the event's boards"
+                )
+            else:
+                message = (
+                    f"Board {number} in the file has the cards of the event's board "
+                    f"{other}: the boards were numbered differently"
+                )
+            problems.append(
+                UploadProblem(
+                    UploadProblemCode.BOARD_DIFFERENT,
+                    message,
+                    {"board": number, "matches_board": other},
+                    board=number,
+                )
+            )
+    result_boards = sorted({result.board for result in upload.results})
+    if every_board:
+        for number in sorted(set(event) - seen):
+            problems.append(
+                UploadProblem(
+                    UploadProblemCode.BOARD_MISSING,
+                    f"Board {number} of the event is not in the file",
+                    {"board": number},
+                    board=number,
+                )
+            )
+    for number in result_boards:
+        if number not in event:
+            problems.append(
+                UploadProblem(
+                    UploadProblemCode.RESULT_UNKNOWN_BOARD,
+                    f"The file has results for board {number}, which is not one of the "
+                    "event's boards",
+                    {"board": number},
+                    board=number,
+                )
+            )
+        elif number not in seen and not every_board and deals_required:
+            # Results on a board the file does not list cannot be checked either.
+            problems.append(
+                UploadProblem(
+                    UploadProblemCode.BOARD_NO_DEAL,
+                    f"Board {number} in the file has no cards, so it cannot be "
+                    "checked against the event's board",
+                    {"board": number},
+                    board=number,
+                )
+            )
+    problems.extend(_results_twice(upload))
+    if not upload.results:
+        problems.append(UploadProblem(UploadProblemCode.NO_RESULTS, "The file has no results", {}))
+    return tuple(problems)
+
+
+def _results_twice(upload: Upload) -> list[UploadProblem]:
+    """A pair plays a board once: a second result for it, or a pair against itself,
+    would count twice in the national field."""
+    problems: list[UploadProblem] = []
+    seen: set[tuple[int, str]] = set()
+    for result in upload.results:
+        pairs = (result.ns_pair, result.ew_pair)
+        if result.ns_pair == result.ew_pair:
+            pair = result.ns_pair
+            message = f"Board {result.board}: pair {pair} is shown playing against itself"
+        else:
+            twice = [pair for pair in pairs if (result.board, pair) in seen]
+            if not twice:
+                seen.update((result.board, pair) for pair in pairs)
+                continue
+            pair = twice[0]
+            message = f"Board {result.board}: pair {pair} has more than one result"
+        problems.append(
+            UploadProblem(
+                UploadProblemCode.RESULT_TWICE,
+                message,
+                {"board": result.board, "pair": pair},
+                board=result.board,
+            )
+        )
+    return problems
+
+
+# ---------------------------------------------------------------------------
+# One field across the country
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NotPlayed:
+    """The board reached the table but was not played: no matchpoints, but it counts in
+    the board's expected field (the others are factored up, Neuberg)."""
+
+
+FieldEntry: TypeAlias = mp.Played | mp.Adjusted | NotPlayed
+
+
+@dataclass(frozen=True)
+class FieldResult:
+    """One table's result on a board, anywhere in the country.
+
+    ``school`` and the pair keys are any hashable values (database ids, names); a pair
+    is known nationally as ``(school, pair)``. ``entry`` is the N–S net score
+    (:class:`~scoring.matchpoints.Played`), an adjusted score or :class:`NotPlayed`;
+    ``contract`` (e.g. ``"4S"``) feeds the contract frequency table; ``declarer`` and
+    ``tricks`` only travel to the exported travellers (:func:`national_upload`).
+    """
+
+    school: Hashable
+    ns_pair: Hashable
+    ew_pair: Hashable
+    entry: FieldEntry
+    contract: str | None = None
+    declarer: Seat | None = None
+    tricks: int | None = None
+
+
+@dataclass(frozen=True)
+class FieldLine:
+    """A result with its national matchpoints and percentages (None when not played)."""
+
+    result: FieldResult
+    ns_mp: float | None
+    ew_mp: float | None
+    ns_percent: float | None
+    ew_percent: float | None
+
+
+@dataclass(frozen=True)
+class BoardField:
+    """One board scored across the whole field.
+
+    ``lines`` are in the order of the results given. ``scores`` is the frequency table
+    of N–S net scores, best for N–S first; ``contracts`` that of the contracts, most
+    frequent first (ties in contract order). ``top`` is the top of the field of
+    ``expected`` results, of which ``played`` were real results.
+    """
+
+    number: int
+    lines: tuple[FieldLine, ...]
+    top: int
+    expected: int
+    played: int
+    scores: tuple[tuple[int, int], ...]
+    contracts: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class PairStanding:
+    """A pair's national result: matchpoints over its tops on the boards it played."""
+
+    school: Hashable
+    pair: Hashable
+    boards: int
+    matchpoints: float
+    top: float
+    percentage: float
+    place: str
+
+
+@dataclass(frozen=True)
+class EventResults:
+    """The national results: each board's field, and the pairs best first."""
+
+    boards: tuple[BoardField, ...]
+    pairs: tuple[PairStanding, ...]
+
+    def board(self, number: int) -> BoardField | None:
+        for board in self.boards:
+            if board.number == number:
+                return board
+        return None
+
+
+def score_field_board(
+    number: int,
+    results: Sequence[FieldResult],
+    convention: str = "ebu",
+    expected: int | None = None,
+) -> BoardField:
+    """Matchpoint one board across every school's results.
+
+    A pure function of its arguments (no state is kept), so a caller may cache the
+    result per board and recompute a board only when it gets new results. The field is
+    ``expected`` results (default: one per result given, "not played" included); real
+    results are compared among themselves and factored up to it (Neuberg), adjusted
+    ones get their percentage of its top (:func:`scoring.matchpoints.score_board`).
+    Raises :class:`~scoring.matchpoints.MatchpointError` for an unknown convention or
+    an ``expected`` smaller than the number of results.
+    """
+    mp.Convention.parse(convention)
+    field = len(results) if expected is None else expected
+    counted = [r.entry for r in results if not isinstance(r.entry, NotPlayed)]
+    if field < len(results):
+        # The refusal score_board gives, also when every result is "not played".
+        raise mp.MatchpointError(
+            mp.MatchpointErrorCode.EXPECTED_TOO_SMALL,
+            f"Board {number} has {len(results)} results, so the full field cannot be "
+            f"{field}; give at least {len(results)} expected results",
+            expected=field,
+            results=len(results),
+        )
+    top = mp.board_top(field, convention)
+    outcomes = iter(mp.score_board(counted, convention, expected=field) if counted else [])
+    lines: list[FieldLine] = []
+    score_counts: Counter[int] = Counter()
+    contract_counts: Counter[str] = Counter()
+    for result in results:
+        entry = result.entry
+        if isinstance(entry, NotPlayed):
+            lines.append(FieldLine(result, None, None, None, None))
+            continue
+        outcome = next(outcomes)
+        lines.append(
+            FieldLine(result, outcome.ns_mp, outcome.ew_mp, outcome.ns_percent, outcome.ew_percent)
+        )
+        if isinstance(entry, mp.Played):
+            score_counts[entry.ns_net] += 1
+            if result.contract:
+                contract_counts[result.contract] += 1
+    return BoardField(
+        number=number,
+        lines=tuple(lines),
+        top=top,
+        expected=field,
+        played=sum(score_counts.values()),
+        scores=tuple(sorted(score_counts.items(), key=lambda item: -item[0])),
+        contracts=tuple(sorted(contract_counts.items(), key=lambda item: (-item[1], item[0]))),
+    )
+
+
+def event_standings(boards: Iterable[BoardField]) -> EventResults:
+    """Every pair's national percentage and place, from the boards' fields (cached or
+    fresh). A pair is ``(school, pair)``; boards it did not play (or that were not
+    played at its table) do not count for it."""
+    fields = tuple(sorted(boards, key=lambda board: board.number))
+    scores: dict[tuple[Hashable, Hashable], list[tuple[float, float]]] = defaultdict(list)
+    for board in fields:
+        for line in board.lines:
+            if line.ns_mp is None or line.ew_mp is None:
+                continue
+            result = line.result
+            scores[result.school, result.ns_pair].append((line.ns_mp, board.top))
+            scores[result.school, result.ew_pair].append((line.ew_mp, board.top))
+    percentages = {key: mp.pair_percentage(pair_scores) for key, pair_scores in scores.items()}
+    places = mp.rank(percentages)
+    pairs = tuple(
+        PairStanding(
+            school=key[0],
+            pair=key[1],
+            boards=len(scores[key]),
+            matchpoints=sum(mps for mps, _ in scores[key]),
+            top=sum(top for _, top in scores[key]),
+            percentage=percentages[key],
+            place=place,
+        )
+        for key, place in places.items()
+    )
+    return EventResults(boards=fields, pairs=pairs)
+
+
+def score_event(
+    results: Mapping[int, Sequence[FieldResult]],
+    convention: str = "ebu",
+    expected: Mapping[int, int] | None = None,
+) -> EventResults:
+    """The national results from cold: each board of ``results`` (board number → every
+    result on it) scored by :func:`score_field_board`, then :func:`event_standings`.
+    ``expected`` gives a board's full field when it is larger than its results."""
+    expected = expected or {}
+    return event_standings(
+        score_field_board(number, board_results, convention, expected.get(number))
+        for number, board_results in results.items()
+    )
+
+
+def field_results(upload: Upload, school: Hashable) -> dict[int, list[FieldResult]]:
+    """An upload's results as field results of ``school``, board by board (pairs keyed
+    by the file's pair numbers). A played result counts with the N–S net score the file
+    gives; one without a score is left out (the readers report it as a problem)."""
+    by_board: dict[int, list[FieldResult]] = defaultdict(list)
+    for r in upload.results:
+        entry: FieldEntry
+        if r.kind is ResultKind.NOT_PLAYED:
+            entry = NotPlayed()
+        elif r.kind is ResultKind.ADJUSTED:
+            if r.ns_percent is None or r.ew_percent is None:
+                continue
+            try:
+                entry = mp.Adjusted(r.ns_percent, r.ew_percent)
+            except mp.MatchpointError:
+                continue
+        else:
+            if r.ns_score is None:
+                continue
+            entry = mp.Played(r.ns_score)
+        by_board[r.board].append(
+            FieldResult(school, r.ns_pair, r.ew_pair, entry, r.contract, r.declarer, r.tricks)
+        )
+    return dict(by_board)
+
+
+def national_upload(
+    event: EventResults,
+    pairs: Mapping[tuple[Hashable, Hashable], UploadPair],
+    *,
+    deals: Mapping[int, Deal] | None = None,
+    title: str = "",
+    date: datetime.date | None = None,
+) -> Upload:
+    """The national results as one :class:`~scoring.upload.Upload`, for the USEBIO
+    writer (:func:`scoring.usebio.write_usebio`): every result line with its national
+    matchpoints, every pair with its national percentage and place.
+
+    ``pairs`` names each ``(school, pair)``: its national pair number (unique in the
+    event, e.g. ``"S12-3NS"``) and the names to publish (first names only on anything
+    public). A pair the mapping lacks is written under ``"<school>-<pair>"`` without
+    names.
+    """
+
+    def named(school: Hashable, pair: Hashable) -> UploadPair:
+        return pairs.get((school, pair)) or UploadPair(f"{school}-{pair}")
+
+    results: list[UploadResult] = []
+    for board in event.boards:
+        for line in board.lines:
+            r = line.result
+            ns, ew = named(r.school, r.ns_pair).number, named(r.school, r.ew_pair).number
+            entry = r.entry
+            if isinstance(entry, NotPlayed):
+                results.append(UploadResult(board.number, ns, ew, ResultKind.NOT_PLAYED))
+            elif isinstance(entry, mp.Adjusted):
+                results.append(
+                    UploadResult(
+                        board.number,
+                        ns,
+                        ew,
+                        ResultKind.ADJUSTED,
+                        ns_percent=entry.ns_percent,
+                        ew_percent=entry.ew_percent,
+                        ns_mp=line.ns_mp,
+                        ew_mp=line.ew_mp,
+                    )
+                )
+            else:
+                results.append(
+                    UploadResult(
+                        board.number,
+                        ns,
+                        ew,
+                        ResultKind.PLAYED,
+                        r.contract,
+                        r.declarer,
+                        r.tricks,
+                        entry.ns_net,
+                        ns_mp=line.ns_mp,
+                        ew_mp=line.ew_mp,
+                    )
+                )
+    # Ranked pairs best first, then any pair with no ranked result (only "not played").
+    standings = {(p.school, p.pair): p for p in event.pairs}
+    keys: dict[tuple[Hashable, Hashable], None] = dict.fromkeys(standings)
+    for board in event.boards:
+        for line in board.lines:
+            for pair in (line.result.ns_pair, line.result.ew_pair):
+                keys.setdefault((line.result.school, pair))
+    out_pairs = []
+    for key in keys:
+        pair = named(*key)
+        standing = standings.get(key)
+        out_pairs.append(
+            replace(
+                pair,
+                percentage=standing.percentage if standing else None,
+                place=standing.place if standing else None,
+            )
+        )
+    deals = deals or {}
+    numbers = sorted({board.number for board in event.boards} | set(deals))
+    return Upload(
+        boards=tuple(UploadBoard(number, deals.get(number)) for number in numbers),
+        pairs=tuple(out_pairs),
+        results=tuple(results),
+        title=title,
+        date=date,
+    )

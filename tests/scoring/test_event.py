@@ -1,0 +1,552 @@
+"""A simultaneous event: deal fingerprints, matching an upload, one national field."""
+
+from __future__ import annotations
+
+import doctest
+import hashlib
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import scoring.event
+from scoring.cards import Deal, Seat, full_deck
+from scoring.event import (
+    BoardField,
+    FieldEntry,
+    FieldResult,
+    NotPlayed,
+    board_fingerprint,
+    compare_boards,
+    deal_fingerprint,
+    event_standings,
+    field_results,
+    results_fingerprint,
+    score_event,
+    score_field_board,
+)
+from scoring.matchpoints import Adjusted, MatchpointError, Played
+from scoring.upload import (
+    ResultKind,
+    Upload,
+    UploadBoard,
+    UploadPair,
+    UploadProblem,
+    UploadProblemCode,
+    UploadResult,
+)
+from tests.scoring.deals import EW_DECLARE, NS_TIE, WORKED_EXAMPLE, deals, seats
+
+
+def test_the_docstring_examples() -> None:
+    assert doctest.testmod(scoring.event).failed == 0
+
+
+# ---------------------------------------------------------------------------
+# Fingerprints
+# ---------------------------------------------------------------------------
+
+
+def _scrambled(deal: Deal, first: Seat, rng: random.Random) -> str:
+    """The deal written from ``first``, every suit's cards in a random order, some
+    ranks in lower case: still the same cards."""
+    hands = []
+    for seat in first.clockwise():
+        suits = []
+        for holding in deal[seat].to_pbn().split("."):
+            ranks = list(holding)
+            rng.shuffle(ranks)
+            suits.append("".join(r.lower() if rng.random() < 0.3 else r for r in ranks))
+        hands.append(".".join(suits))
+    return f"{first.value}:" + " ".join(hands)
+
+
+@pytest.mark.parametrize("text", [WORKED_EXAMPLE, NS_TIE, EW_DECLARE])
+@pytest.mark.parametrize("first", list(Seat))
+def test_a_fingerprint_does_not_depend_on_how_the_deal_is_written(text: str, first: Seat) -> None:
+    deal = Deal.from_pbn(text)
+    written = _scrambled(deal, first, random.Random(text + first.value))
+    assert written != text
+    assert deal_fingerprint(Deal.from_pbn(written)) == deal_fingerprint(deal)
+    assert board_fingerprint(3, Deal.from_pbn(written)) == board_fingerprint(3, deal)
+
+
+@pytest.mark.parametrize(
+    ("other", "why"),
+    [
+        (EW_DECLARE, "another deal"),
+        # The worked example with North's ♠K and East's ♠3 swapped.
+        (
+            "N:Q653..A732.K8642 K2.QT6432.864.AQ AJ84.K85.KQ5.J73 T97.AJ97.JT9.T95",
+            "two cards swapped",
+        ),
+    ],
+)
+def test_other_cards_give_another_fingerprint(other: str, why: str) -> None:
+    assert deal_fingerprint(Deal.from_pbn(other)) != deal_fingerprint(
+        Deal.from_pbn(WORKED_EXAMPLE)
+    ), why
+
+
+def test_fingerprints_stay_the_same_from_release_to_release() -> None:
+    """The site stores them: a change of the recipe would refuse every stored event's
+    uploads. SHA-256 of "minibridge-deal/1:" (and the board number) and 52 owner letters,
+    spades ace first."""
+    deal = Deal.from_pbn(WORKED_EXAMPLE)
+    assert deal_fingerprint(deal) == (
+        "cda583df989ec399bf323b80d63bfcf439834f181d5186b93df3341b750d877e"
+    )
+    assert board_fingerprint(1, deal) == (
+        "117d95b9e03e36030b0911c960bae3567ca10080a4e54405a74963ef30e78bb6"
+    )
+    owners = "".join(seat.value for card in full_deck() for seat in Seat if card in deal[seat])
+    assert (
+        deal_fingerprint(deal) == hashlib.sha256(f"minibridge-deal/1:{owners}".encode()).hexdigest()
+    )
+
+
+def test_the_board_number_is_part_of_a_board_fingerprint() -> None:
+    deal = Deal.from_pbn(WORKED_EXAMPLE)
+    assert board_fingerprint(1, deal) != board_fingerprint(2, deal)
+    assert len(board_fingerprint(1, deal)) == 64
+
+
+@given(deals, seats, st.integers(min_value=1, max_value=3))
+def test_any_deal_written_from_any_seat_has_one_fingerprint_and_turning_it_changes_it(
+    deal: Deal, first: Seat, turns: int
+) -> None:
+    assert deal_fingerprint(Deal.from_pbn(deal.to_pbn(first))) == deal_fingerprint(deal)
+    assert deal_fingerprint(deal.rotated(turns)) != deal_fingerprint(deal)
+
+
+# ---------------------------------------------------------------------------
+# Matching an upload to the event
+# ---------------------------------------------------------------------------
+
+D1 = Deal.from_pbn(WORKED_EXAMPLE)
+D2 = Deal.from_pbn(NS_TIE)
+D3 = Deal.from_pbn(EW_DECLARE)
+EVENT = {1: D1, 2: D2, 3: D3}
+
+
+def _upload(boards: dict[int, Deal | None], result_boards: tuple[int, ...] = (1,)) -> Upload:
+    return Upload(
+        boards=tuple(UploadBoard(number, deal) for number, deal in boards.items()),
+        pairs=(UploadPair("1NS"), UploadPair("1EW")),
+        results=tuple(
+            UploadResult(board, "1NS", "1EW", contract="1NT", tricks=7, ns_score=90)
+            for board in result_boards
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    ("boards", "result_boards", "options", "expected"),
+    [
+        ({1: D1, 2: D2, 3: D3}, (1, 2, 3), {}, []),
+        (
+            {1: D1, 2: D2},
+            (1,),
+            {},
+            [(UploadProblemCode.BOARD_MISSING, 3, "Board 3 of the event is not in the file")],
+        ),
+        ({1: D1, 2: D2}, (1,), {"every_board": False}, []),
+        (
+            {1: D1, 2: D3, 3: D3},
+            (1,),
+            {},
+            [
+                (
+                    UploadProblemCode.BOARD_DIFFERENT,
+                    2,
+                    "Board 2 in the file has the cards of the event's board 3: the boards "
+                    "were numbered differently",
+                )
+            ],
+        ),
+        (
+            {1: D1, 2: D1.rotated(), 3: D3},
+            (1,),
+            {},
+            [
+                (
+                    UploadProblemCode.BOARD_DIFFERENT,
+                    2,
+                    "Board 2 in the file has other cards than the event's board 2: it was "
+                    "not dealt from the event's boards",
+                )
+            ],
+        ),
+        (
+            {1: D1, 2: D2, 3: D3, 4: D1},
+            (1, 4),
+            {},
+            [
+                (
+                    UploadProblemCode.BOARD_EXTRA,
+                    4,
+                    "Board 4 in the file is not one of the event's boards",
+                ),
+                (
+                    UploadProblemCode.RESULT_UNKNOWN_BOARD,
+                    4,
+                    "The file has results for board 4, which is not one of the event's boards",
+                ),
+            ],
+        ),
+        ({1: None, 2: None, 3: None}, (1,), {}, []),
+        (
+            {1: None, 2: D2, 3: D3},
+            (1,),
+            {"deals_required": True},
+            [
+                (
+                    UploadProblemCode.BOARD_NO_DEAL,
+                    1,
+                    "Board 1 in the file has no cards, so it cannot be checked against the "
+                    "event's board",
+                )
+            ],
+        ),
+        (
+            {1: D1, 2: D2, 3: D3},
+            (),
+            {},
+            [(UploadProblemCode.NO_RESULTS, None, "The file has no results")],
+        ),
+    ],
+    ids=[
+        "same",
+        "missing",
+        "some-boards",
+        "renumbered",
+        "other-cards",
+        "extra",
+        "no-deals",
+        "no-deal-required",
+        "no-results",
+    ],
+)
+def test_comparing_an_upload_with_the_event(
+    boards: dict[int, Deal | None],
+    result_boards: tuple[int, ...],
+    options: dict[str, bool],
+    expected: list[tuple[UploadProblemCode, int | None, str]],
+) -> None:
+    problems = compare_boards(EVENT, _upload(boards, result_boards), **options)
+    assert [(p.code, p.board, p.message) for p in problems] == expected
+    for problem in problems:
+        if problem.board is not None:
+            assert problem.params["board"] == problem.board
+
+
+def test_every_problem_is_reported_not_just_the_first() -> None:
+    upload = _upload({2: D3, 3: D1.rotated(2), 9: D2}, (9,))
+    codes = Counter(p.code for p in compare_boards(EVENT, upload))
+    assert codes == {
+        UploadProblemCode.BOARD_DIFFERENT: 2,
+        UploadProblemCode.BOARD_EXTRA: 1,
+        UploadProblemCode.BOARD_MISSING: 1,
+        UploadProblemCode.RESULT_UNKNOWN_BOARD: 1,
+    }
+
+
+@pytest.mark.parametrize(
+    ("second", "message"),
+    [
+        (UploadResult(1, "1NS", "2EW", ns_score=90), "Board 1: pair 1NS has more than one result"),
+        (UploadResult(1, "2NS", "1EW", ns_score=90), "Board 1: pair 1EW has more than one result"),
+        (
+            UploadResult(2, "2NS", "2NS", ns_score=90),
+            "Board 2: pair 2NS is shown playing against itself",
+        ),
+    ],
+)
+def test_a_pair_plays_a_board_once(second: UploadResult, message: str) -> None:
+    upload = _upload({1: D1, 2: D2, 3: D3})
+    upload = Upload(boards=upload.boards, results=(*upload.results, second))
+    problems = compare_boards(EVENT, upload)
+    assert [(p.code, p.message) for p in problems] == [(UploadProblemCode.RESULT_TWICE, message)]
+    assert problems[0].params["pair"] in message
+
+
+def test_a_board_given_twice_is_a_problem() -> None:
+    upload = Upload(boards=(UploadBoard(1, D1), UploadBoard(1, D2)), results=_upload({}).results)
+    problems = compare_boards({1: D1}, upload)
+    assert [(p.code, p.board) for p in problems] == [(UploadProblemCode.BOARD_TWICE, 1)]
+
+
+hostile_uploads = st.builds(
+    Upload,
+    boards=st.lists(
+        st.builds(UploadBoard, st.integers(min_value=-5, max_value=10**12), st.none() | deals),
+        max_size=6,
+    ).map(tuple),
+    results=st.lists(
+        st.builds(
+            UploadResult,
+            st.integers(min_value=-(10**9), max_value=10**9),
+            st.text(max_size=5),
+            st.text(max_size=5),
+        ),
+        max_size=6,
+    ).map(tuple),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(hostile_uploads, st.booleans(), st.booleans())
+def test_comparing_never_raises_on_a_hostile_upload(
+    upload: Upload, every_board: bool, deals_required: bool
+) -> None:
+    problems = compare_boards(EVENT, upload, every_board=every_board, deals_required=deals_required)
+    assert all(isinstance(p, UploadProblem) and p.message for p in problems)
+
+
+def test_the_results_fingerprint_ignores_order_and_sees_changes() -> None:
+    upload = _upload({1: D1, 2: D2, 3: D3}, (1, 2, 3))
+    shuffled = Upload(
+        boards=upload.boards[::-1], pairs=upload.pairs[::-1], results=upload.results[::-1]
+    )
+    assert results_fingerprint(shuffled) == results_fingerprint(upload)
+    changed = Upload(
+        boards=upload.boards,
+        pairs=upload.pairs,
+        results=(*upload.results[:2], UploadResult(3, "1NS", "1EW", ns_score=-50)),
+    )
+    assert results_fingerprint(changed) != results_fingerprint(upload)
+
+
+# ---------------------------------------------------------------------------
+# One field across the country
+# ---------------------------------------------------------------------------
+
+
+def _result(school: str, table: int, entry: FieldEntry, contract: str | None = None) -> FieldResult:
+    return FieldResult(school, f"{table}NS", f"{table}EW", entry, contract)
+
+
+def test_a_board_played_in_two_schools_is_one_field() -> None:
+    """Four results in two schools: 420, 420, 170, −50. Each school alone would give its
+    own tops; the national field compares all four (EBU: top 6)."""
+    results = [
+        _result("Ask", 1, Played(420), "4S"),
+        _result("Ask", 2, Played(170), "1S"),
+        _result("Bø", 1, Played(420), "4S"),
+        _result("Bø", 2, Played(-50), "4S"),
+    ]
+    board = score_field_board(7, results)
+    assert board.top == 6
+    assert [(line.ns_mp, line.ew_mp) for line in board.lines] == [
+        (5.0, 1.0),
+        (2.0, 4.0),
+        (5.0, 1.0),
+        (0.0, 6.0),
+    ]
+    assert board.scores == ((420, 2), (170, 1), (-50, 1))
+    assert board.contracts == (("4S", 3), ("1S", 1))
+    assert (board.played, board.expected) == (4, 4)
+
+
+def test_not_played_and_adjusted_results_follow_the_session_rules() -> None:
+    """Three real results, one Average+/Average−, one not played: the field is five, the
+    real results are factored up (Neuberg) to a top of 8 and the adjusted table gets 60 %
+    and 40 % of it."""
+    results = [
+        _result("Ask", 1, Played(420), "4S"),
+        _result("Ask", 2, Played(170), "1S"),
+        _result("Bø", 1, Played(-50), "4S"),
+        _result("Bø", 2, Adjusted(60, 40)),
+        _result("Eik", 1, NotPlayed()),
+    ]
+    board = score_field_board(2, results)
+    assert board.top == 8
+    # EBU Neuberg, 3 of 5: (mp + 1) × 5 / 3 − 1 for mp 4, 2, 0.
+    assert [line.ns_mp for line in board.lines[:3]] == pytest.approx([22 / 3, 4.0, 2 / 3])
+    assert (board.lines[3].ns_mp, board.lines[3].ew_mp) == pytest.approx((4.8, 3.2))
+    assert (board.lines[3].ns_percent, board.lines[3].ew_percent) == (60.0, 40.0)
+    assert board.lines[4].ns_mp is None
+    assert board.lines[4].ns_percent is None
+    assert (board.played, board.expected) == (3, 5)
+    assert board.scores == ((420, 1), (170, 1), (-50, 1))
+
+
+def test_a_larger_expected_field_factors_every_result() -> None:
+    board = score_field_board(
+        1, [_result("Ask", 1, Played(90)), _result("Ask", 2, Played(0))], expected=4
+    )
+    assert board.top == 6
+    assert [line.ns_mp for line in board.lines] == pytest.approx([5.0, 1.0])
+
+
+def test_a_board_nobody_played() -> None:
+    board = score_field_board(1, [_result("Ask", 1, NotPlayed())])
+    assert (board.top, board.played, board.scores, board.contracts) == (0, 0, (), ())
+    assert score_event({1: [_result("Ask", 1, NotPlayed())]}).pairs == ()
+
+
+@pytest.mark.parametrize(
+    ("results", "expected", "convention"),
+    [
+        ([_result("Ask", 1, Played(90)), _result("Ask", 2, Played(0))], 1, "ebu"),
+        ([_result("Ask", 1, NotPlayed()), _result("Ask", 2, NotPlayed())], 1, "ebu"),
+        ([_result("Ask", 1, Played(90))], None, "french"),
+    ],
+)
+def test_impossible_fields_are_refused(
+    results: list[FieldResult], expected: int | None, convention: str
+) -> None:
+    with pytest.raises(MatchpointError):
+        score_field_board(1, results, convention, expected)
+
+
+def test_pairs_get_a_national_percentage_and_place() -> None:
+    """Two schools, two boards. Ask 1NS beats everybody on both boards: 100 %."""
+    results = {
+        1: [
+            _result("Ask", 1, Played(420)),
+            _result("Ask", 2, Played(170)),
+            _result("Bø", 1, Played(140)),
+        ],
+        2: [
+            _result("Ask", 1, Played(400)),
+            _result("Ask", 2, Played(-50)),
+            _result("Bø", 1, Played(-50)),
+        ],
+    }
+    event = score_event(results)
+    standings = {(p.school, p.pair): p for p in event.pairs}
+    assert standings["Ask", "1NS"].percentage == 100.0
+    assert standings["Ask", "1NS"].place == "1"
+    assert standings["Ask", "1EW"].percentage == 0.0
+    # Ask 2NS: 2 of 4, then 1 of 4; Bø 1NS: 0 of 4, then 1 of 4.
+    assert standings["Ask", "2NS"].percentage == pytest.approx(37.5)
+    assert standings["Bø", "1NS"].percentage == pytest.approx(12.5)
+    assert standings["Bø", "1EW"].percentage == pytest.approx(87.5)
+    assert [p.place for p in event.pairs] == ["1", "2", "3", "4", "5", "6"]
+    assert all(p.boards == 2 for p in event.pairs)
+    assert event.board(2) is not None
+    assert event.board(3) is None
+
+
+# ---------------------------------------------------------------------------
+# Against an independent computation, and board by board
+# ---------------------------------------------------------------------------
+
+entries = st.one_of(
+    st.integers(min_value=-15, max_value=15).map(lambda n: Played(n * 10)),
+    st.sampled_from([Adjusted(60, 40), Adjusted(50, 50), Adjusted(40, 60), Adjusted(60, 60)]),
+    st.just(NotPlayed()),
+)
+board_results = st.lists(
+    st.tuples(st.sampled_from(["Ask", "Bø", "Eik", "Lia"]), st.integers(1, 4), entries),
+    min_size=1,
+    max_size=14,
+    unique_by=lambda item: (item[0], item[1]),
+)
+events = st.dictionaries(st.integers(1, 24), board_results, min_size=1, max_size=5)
+
+
+def _brute_force(
+    results: list[FieldResult], convention: str
+) -> list[tuple[float | None, float | None]]:
+    """National matchpoints by hand: every real N–S score against every other one
+    (EBU 2 a win, 1 a tie; ACBL half that), factored up to the whole field, E–W the
+    rest of the top; adjusted tables their share of the top."""
+    expected = len(results)
+    real = [r.entry.ns_net for r in results if isinstance(r.entry, Played)]
+    n = len(real)
+    win = 2 if convention == "ebu" else 1
+    top = win * (expected - 1)
+    out: list[tuple[float | None, float | None]] = []
+    for r in results:
+        if isinstance(r.entry, NotPlayed):
+            out.append((None, None))
+        elif isinstance(r.entry, Adjusted):
+            out.append((r.entry.ns_percent * top / 100, r.entry.ew_percent * top / 100))
+        else:
+            mine = r.entry.ns_net
+            points = sum(win if mine > o else win / 2 if mine == o else 0 for o in real)
+            points -= win / 2  # it tied with itself
+            factored = (points + win / 2) * expected / n - win / 2
+            out.append((factored, top - factored))
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(events, st.sampled_from(["ebu", "acbl"]))
+def test_national_matchpoints_equal_a_brute_force_computation(
+    raw: dict[int, list[tuple[str, int, FieldEntry]]], convention: str
+) -> None:
+    results = {
+        number: [_result(school, table, entry) for school, table, entry in lines]
+        for number, lines in raw.items()
+    }
+    event = score_event(results, convention)
+    totals: dict[tuple[str, str], tuple[float, float]] = {}
+    for board in event.boards:
+        expected = _brute_force(results[board.number], convention)
+        for line, (want_ns, want_ew) in zip(board.lines, expected, strict=True):
+            assert (line.ns_mp is None) == (want_ns is None)
+            if want_ns is None or want_ew is None:
+                continue
+            assert line.ns_mp == pytest.approx(want_ns)
+            assert line.ew_mp == pytest.approx(want_ew)
+            r = line.result
+            for pair, value in ((r.ns_pair, want_ns), (r.ew_pair, want_ew)):
+                key = (str(r.school), str(pair))
+                mps, top = totals.get(key, (0.0, 0.0))
+                totals[key] = (mps + value, top + board.top)
+    percentages = {key: 50.0 if top == 0 else 100 * mps / top for key, (mps, top) in totals.items()}
+    got = {(str(p.school), str(p.pair)): p.percentage for p in event.pairs}
+    assert got == pytest.approx(percentages)
+    ordered = [p.percentage for p in event.pairs]
+    assert ordered == sorted(ordered, reverse=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(events, events)
+def test_board_by_board_equals_the_whole(
+    before: dict[int, list[tuple[str, int, FieldEntry]]],
+    late: dict[int, list[tuple[str, int, FieldEntry]]],
+) -> None:
+    """A cache of per-board fields, updated only for the boards that got new results,
+    gives the same national results as scoring everything again."""
+
+    def as_results(
+        raw: dict[int, list[tuple[str, int, FieldEntry]]], school_suffix: str
+    ) -> dict[int, list[FieldResult]]:
+        return {
+            n: [_result(s + school_suffix, t, e) for s, t, e in lines] for n, lines in raw.items()
+        }
+
+    first = as_results(before, "")
+    cache: dict[int, BoardField] = {n: score_field_board(n, rs) for n, rs in first.items()}
+    assert event_standings(cache.values()) == score_event(first)
+
+    merged = {n: list(rs) for n, rs in first.items()}
+    for n, rs in as_results(late, " 2").items():
+        merged.setdefault(n, []).extend(rs)
+        cache[n] = score_field_board(n, merged[n])  # only the boards with new results
+    assert event_standings(cache.values()) == score_event(merged)
+
+
+def test_an_upload_becomes_field_results() -> None:
+    upload = Upload(
+        results=(
+            UploadResult(1, "1NS", "1EW", contract="4S", ns_score=420),
+            UploadResult(1, "2NS", "2EW", ResultKind.ADJUSTED, ns_percent=60, ew_percent=40),
+            UploadResult(1, "3NS", "3EW", ResultKind.NOT_PLAYED),
+            UploadResult(2, "1NS", "2EW", contract="1NT"),  # no score: left out
+            UploadResult(2, "2NS", "1EW", ResultKind.ADJUSTED, ns_percent=70, ew_percent=30),
+        )
+    )
+    assert field_results(upload, "Ask") == {
+        1: [
+            FieldResult("Ask", "1NS", "1EW", Played(420), "4S"),
+            FieldResult("Ask", "2NS", "2EW", Adjusted(60, 40)),
+            FieldResult("Ask", "3NS", "3EW", NotPlayed()),
+        ]
+    }
