@@ -9,6 +9,7 @@ from tournaments.urls import urlpatterns as site_urlpatterns
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("tournaments.urls")),
+    path("events/", include("events.urls")),
     path(
         "accounts/login/",
         refuse_paused_logins(auth_views.LoginView.as_view(redirect_authenticated_user=True)),

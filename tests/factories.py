@@ -4,12 +4,16 @@ made exactly as a teacher would make them)."""
 from __future__ import annotations
 
 import datetime
+from typing import TYPE_CHECKING
 
 from django.contrib.auth.models import AbstractBaseUser
 
 from scoring.cards import Side
 from tournaments import result_services, services, sessions
 from tournaments.models import Partnership, Pupil, SchoolClass, Session
+
+if TYPE_CHECKING:
+    from events.models import Event
 from tournaments.selectors import board_facts
 
 
@@ -283,3 +287,76 @@ def two_duplicate_sessions(school_class: SchoolClass, teacher: AbstractBaseUser)
         sessions.session_finish(session=session)
         played.append(session)
     return played
+
+
+def organiser_event(
+    *,
+    username: str = "federation",
+    boards: int = 8,
+    seed: str = "event",
+    name: str = "Spring simultaneous",
+) -> Event:
+    """An organiser with an event on ``boards`` boards dealt from ``seed``."""
+    from django.contrib.auth import get_user_model
+
+    from events import services as event_services
+    from events.models import Organiser
+
+    user = get_user_model().objects.create_user(username=username, password="x" * 20)
+    organiser = Organiser.objects.create(user=user, name="Minibridge Federation")
+    board_set = services.board_set_deal(teacher=user, name=name, count=boards, seed=seed)
+    return event_services.event_create(
+        organiser=organiser,
+        name=name,
+        board_set=board_set,
+        starts_on=datetime.date(2026, 11, 30),
+        ends_on=datetime.date(2026, 12, 4),
+    )
+
+
+def event_school_session(
+    event: Event,
+    teacher: AbstractBaseUser,
+    *,
+    school: str,
+    pupils: int = 8,
+    rounds: int = 3,
+    boards_per_round: int = 2,
+    movement_kind: str = "howell",
+) -> Session:
+    """A school that joins ``event`` and plays it on this site: a class of ``pupils``
+    named after the school, its session started on the event's boards and scoring."""
+    from events import services as event_services
+
+    school_class = SchoolClass.objects.create(teacher=teacher, name=f"{school} class")
+    present = [
+        Pupil.objects.create(
+            school_class=school_class, first_name=f"{school[:3]}{n:02}", last_name="Surname"
+        )
+        for n in range(pupils)
+    ]
+    joined = event_services.school_join(
+        event=event,
+        teacher=teacher,
+        name=school,
+        school_class=school_class,  # type: ignore[arg-type]
+    )
+    session = sessions.session_create(
+        school_class=school_class, present=present, date=event.starts_on
+    )
+    sessions.session_setup_and_start(
+        session=session,
+        teacher=teacher,  # type: ignore[arg-type]
+        board_set=event.board_set,
+        movement_kind=movement_kind,
+        movement_style="skip",
+        rounds=rounds,
+        arrow_switch=False,
+        boards_per_round=boards_per_round,
+        scoring_profile=event.scoring_profile,
+        convention=event.convention,
+    )
+    joined.session = session
+    joined.save(update_fields=["session"])
+    session.refresh_from_db()
+    return session

@@ -210,6 +210,7 @@ def test_env_example_reads_and_documents_every_variable() -> None:
         for path in [
             BASE_DIR / "minibridge" / "settings.py",
             *(BASE_DIR / "tournaments" / "management" / "commands").glob("*.py"),
+            *(BASE_DIR / "events" / "management" / "commands").glob("*.py"),
         ]
     )
     names = set(re.findall(r"env_\w+\(\s*\"([A-Z_]+)\"", code)) | {"ENV_FILE"}

@@ -44,6 +44,7 @@ BASE_DIR = Path(__file__).resolve().parents[1]
 README = BASE_DIR / "README.md"
 SHARED = [
     "tournaments",
+    "events",
     "scoring",
     "templates",
     "static",

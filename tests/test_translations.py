@@ -47,7 +47,15 @@ def test_the_compiled_catalogue_matches_the_po_file(tmp_path: Path) -> None:
 def test_no_marked_string_is_missing_from_the_catalogue(tmp_path: Path) -> None:
     """Run makemessages on a copy of the code and compare the message ids."""
     _need("xgettext")
-    for name in ["manage.py", "minibridge", "tournaments", "scoring", "templates", "locale"]:
+    for name in [
+        "manage.py",
+        "minibridge",
+        "tournaments",
+        "events",
+        "scoring",
+        "templates",
+        "locale",
+    ]:
         source = BASE_DIR / name
         if source.is_dir():
             shutil.copytree(source, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))

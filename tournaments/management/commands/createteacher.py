@@ -44,4 +44,8 @@ class Command(BaseCommand):
             raise CommandError(" ".join(error.messages)) from None
         user.set_password(password)
         user.save()
-        self.stdout.write(self.style.SUCCESS(f"Teacher {username!r} created."))
+        self.created(user, options)
+
+    def created(self, user: Any, options: dict[str, Any]) -> None:
+        """Said once the account exists (an organiser's command adds to it)."""
+        self.stdout.write(self.style.SUCCESS(f"Teacher {user.username!r} created."))

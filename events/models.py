@@ -1,0 +1,226 @@
+"""Simultaneous events: one board set played in many schools, matchpointed as one field.
+
+An organiser (a federation, a school network) publishes an event; each school that
+takes part is an :class:`EventSchool`. Its results reach the event either from a
+session played on this site (``EventSchool.session``: copied into the event's own rows
+whenever the session changes) or from a file it uploads (the site's PBN with results,
+or USEBIO 1.2). Either way they become :class:`EventPair` and :class:`EventResult`
+rows, the one source the national results are computed from (``events.national``).
+The event keeps first names only: the public page shows first names and the school.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import BoardSet, SchoolClass, Session
+
+
+class Organiser(models.Model):
+    """A user who runs events (a federation or a school network), not a teacher."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="organiser",
+        verbose_name=_("user"),
+    )
+    name = models.CharField(_("name"), max_length=120)
+
+    class Meta:
+        verbose_name = _("organiser")
+        verbose_name_plural = _("organisers")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Event(models.Model):
+    """One simultaneous event: its boards, when schools play it, how it is scored, and
+    the code a teacher joins it with."""
+
+    organiser = models.ForeignKey(
+        Organiser, on_delete=models.CASCADE, related_name="events", verbose_name=_("organiser")
+    )
+    name = models.CharField(_("name"), max_length=120)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # The organiser's board set (BoardSet.teacher is the organiser's user). It cannot
+    # change once a school has a result (events.services).
+    board_set = models.ForeignKey(
+        BoardSet, on_delete=models.PROTECT, related_name="events", verbose_name=_("board set")
+    )
+    starts_on = models.DateField(_("first day"))
+    ends_on = models.DateField(_("last day"))
+    scoring_profile = models.CharField(_("scoring"), max_length=20, default="ebu")
+    convention = models.CharField(
+        _("matchpoints"),
+        max_length=4,
+        choices=Session.Convention.choices,
+        default=Session.Convention.EBU,
+    )
+    # What a teacher types to join (events.services.new_join_code): short, no 0/O or 1/I.
+    join_code = models.CharField(_("join code"), max_length=12, unique=True)
+    # The public results page's unguessable link.
+    public_token = models.CharField(max_length=32, unique=True)
+    # Counts every change of any school's results: the national results cached for an
+    # older version are computed again (events.national).
+    results_version = models.PositiveIntegerField(default=0, editable=False)
+
+    class Meta:
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+        ordering = ["-starts_on", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(ends_on__gte=models.F("starts_on")),
+                name="event_ends_after_it_starts",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EventSchool(models.Model):
+    """A school (one teacher's class) taking part in an event, and how its results
+    reach the event."""
+
+    class Source(models.TextChoices):
+        DIRECT = "direct", _("Played on this site")
+        PBN = "pbn", _("Uploaded as PBN")
+        USEBIO = "usebio", _("Uploaded as USEBIO")
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="schools", verbose_name=_("event")
+    )
+    # Shown on the public results page.
+    name = models.CharField(_("school"), max_length=120)
+    teacher = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="event_schools",
+        verbose_name=_("teacher"),
+    )
+    school_class = models.ForeignKey(
+        SchoolClass,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="event_schools",
+        verbose_name=_("class"),
+    )
+    source = models.CharField(
+        _("results from"), max_length=10, choices=Source.choices, default=Source.DIRECT
+    )
+    # Played on this site: the session, and its revision when its results were last
+    # copied into the event (events.national.sync_direct_schools).
+    session = models.OneToOneField(
+        Session,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="event_school",
+        verbose_name=_("session"),
+    )
+    synced_revision = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    # Uploaded: what the last file held (scoring.event.results_fingerprint), so the
+    # same file again changes nothing.
+    upload_fingerprint = models.CharField(max_length=64, blank=True, editable=False)
+    updated_at = models.DateTimeField(_("results changed"), null=True, blank=True)
+    joined_at = models.DateTimeField(_("joined"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("school in an event")
+        verbose_name_plural = _("schools in an event")
+        ordering = ["event", Lower("name")]
+        constraints = [
+            models.UniqueConstraint("event", Lower("name"), name="unique_school_name_in_event"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EventPair(models.Model):
+    """A pair of a school as the event knows it: the school's own pair id ("3NS", "5")
+    and its players' first names."""
+
+    school = models.ForeignKey(
+        EventSchool, on_delete=models.CASCADE, related_name="pairs", verbose_name=_("school")
+    )
+    key = models.CharField(_("pair"), max_length=20)
+    names = models.CharField(_("first names"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("pair in an event")
+        verbose_name_plural = _("pairs in an event")
+        ordering = ["school", "key"]
+        constraints = [
+            models.UniqueConstraint("school", "key", name="unique_event_pair_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.school} {self.key}"
+
+
+class EventResult(models.Model):
+    """One table's result on a board of the event, from any school. Played results keep
+    the N–S net score as the school's scoring gave it (the event's own), so the national
+    field compares like with like."""
+
+    class Kind(models.TextChoices):
+        PLAYED = "played", _("Played")
+        NOT_PLAYED = "not_played", _("Not played")
+        ADJUSTED = "adjusted", _("Adjusted score")
+
+    school = models.ForeignKey(
+        EventSchool, on_delete=models.CASCADE, related_name="results", verbose_name=_("school")
+    )
+    board_number = models.PositiveSmallIntegerField(_("board"))
+    ns_pair = models.ForeignKey(EventPair, on_delete=models.CASCADE, related_name="+")
+    ew_pair = models.ForeignKey(EventPair, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.PLAYED)
+    contract = models.CharField(_("contract"), max_length=3, blank=True)
+    declarer = models.CharField(_("declarer"), max_length=1, blank=True)
+    tricks = models.PositiveSmallIntegerField(_("tricks won by declarer"), null=True, blank=True)
+    ns_score = models.IntegerField(_("N–S score"), null=True, blank=True)
+    ns_percent = models.PositiveSmallIntegerField(null=True, blank=True)
+    ew_percent = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("result in an event")
+        verbose_name_plural = _("results in an event")
+        ordering = ["board_number", "school", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                "school", "board_number", "ns_pair", name="one_event_result_per_board_and_pair"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(kind="played", ns_score__isnull=False)
+                | models.Q(kind="not_played")
+                | models.Q(kind="adjusted", ns_percent__isnull=False, ew_percent__isnull=False),
+                name="event_result_kind_has_its_fields",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.school} board {self.board_number}"
+
+
+class EventNational(models.Model):
+    """The national results of an event as last computed, for ``version`` of its
+    results (``Event.results_version``): every app server and worker reads the same
+    cache from the database, and any change of results makes it stale."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="national")
+    version = models.PositiveIntegerField()
+    computed_at = models.DateTimeField(auto_now=True)
+    data = models.JSONField()
+
+    def __str__(self) -> str:
+        return f"{self.event} v{self.version}"

@@ -1,0 +1,283 @@
+"""The national results of an event: every school's results in one field per board.
+
+The rows come from :class:`events.models.EventResult`, whatever way they reached the
+event. A school that plays on this site has its session's results copied into those
+rows whenever the session has changed since the last copy (its ``revision``), so the
+national results follow the classes as they play and finish. The arithmetic is the
+rules library's (:func:`scoring.event.score_event`). The results are cached in the
+database (:class:`events.models.EventNational`) for the event's ``results_version``:
+any app server or worker reads the same cache, and any change of results (a copy, an
+upload) bumps the version, so the next reader computes them again. Nothing is kept in
+process memory.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from events.models import Event, EventNational, EventPair, EventResult, EventSchool
+from scoring import matchpoints as mp
+from scoring.event import FieldEntry, FieldResult, NotPlayed, score_event
+from scoring.upload import first_name
+from tournaments import selectors, sessions
+from tournaments.models import Board, PairMember, Result, Session
+from tournaments.scores import score_played
+
+# --------------------------------------------------------------------------- the figures
+
+
+@dataclass(frozen=True)
+class NationalLine:
+    """One result with its national matchpoints and percentages (None: not played)."""
+
+    result: int  # EventResult pk
+    school: int
+    ns_pair: int  # EventPair pks
+    ew_pair: int
+    ns_mp: float | None
+    ew_mp: float | None
+    ns_percent: float | None
+    ew_percent: float | None
+
+
+@dataclass(frozen=True)
+class NationalBoard:
+    """One board across the country: its field's top, the results and the frequency of
+    each N–S score (best for N–S first) and of each contract (most played first)."""
+
+    number: int
+    top: int
+    expected: int
+    played: int
+    scores: tuple[tuple[int, int], ...]
+    contracts: tuple[tuple[str, int], ...]
+    lines: tuple[NationalLine, ...]
+
+
+@dataclass(frozen=True)
+class NationalPair:
+    """A pair's national result."""
+
+    school: int
+    pair: int  # EventPair pk
+    boards: int
+    matchpoints: float
+    top: float
+    percentage: float
+    place: str
+
+
+@dataclass(frozen=True)
+class NationalResults:
+    """The national results for ``version`` of the event's results: the boards, and the
+    pairs best first."""
+
+    version: int
+    boards: tuple[NationalBoard, ...]
+    pairs: tuple[NationalPair, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> NationalResults:
+        return cls(
+            version=data["version"],
+            boards=tuple(
+                NationalBoard(
+                    number=b["number"],
+                    top=b["top"],
+                    expected=b["expected"],
+                    played=b["played"],
+                    scores=tuple((score, count) for score, count in b["scores"]),
+                    contracts=tuple((contract, count) for contract, count in b["contracts"]),
+                    lines=tuple(NationalLine(**line) for line in b["lines"]),
+                )
+                for b in data["boards"]
+            ),
+            pairs=tuple(NationalPair(**pair) for pair in data["pairs"]),
+        )
+
+
+# --------------------------------------------------------------------------- copying a session
+
+
+def pair_key(number: int, line: str) -> str:
+    """A session pair's id in the event: "3NS", "3EW" (Mitchell), "5" (Howell); the
+    same in every language."""
+    return f"{number}{line}"
+
+
+def _first_names(members: Sequence[PairMember]) -> str:
+    return " & ".join(first_name(member.pupil.first_name) for member in members)
+
+
+def sync_direct_schools(event: Event) -> int:
+    """Copy into the event the results of each school that plays on this site and whose
+    session has changed since its last copy (one query when none has). Returns how many
+    schools were copied."""
+    stale = list(
+        EventSchool.objects.filter(event=event, session__isnull=False)
+        .exclude(synced_revision=F("session__revision"))
+        .values_list("pk", flat=True)
+    )
+    for school_id in stale:
+        school_sync_session(school_id)
+    return len(stale)
+
+
+@transaction.atomic
+def school_sync_session(school_id: int) -> None:
+    """Replace a school's rows in the event with its session's agreed results (pairs by
+    their numbers, first names only; played results scored with the session's scoring,
+    the event's own). Two workers copying the same school wait for each other on the
+    school's row; the second finds it up to date and does nothing."""
+    school = EventSchool.objects.select_for_update().select_related("session").get(pk=school_id)
+    session = school.session
+    if session is None:
+        return
+    revision = Session.objects.values_list("revision", flat=True).get(pk=session.pk)
+    if school.synced_revision == revision:
+        return
+    school.results.all().delete()
+    school.pairs.all().delete()
+    pairs = {}
+    for pair in sessions.session_pairs(session):
+        pairs[pair.pk] = EventPair(
+            school=school,
+            key=pair_key(pair.number, pair.line),
+            names=_first_names(list(pair.members.all())),
+        )
+    EventPair.objects.bulk_create(pairs.values())
+    boards = {
+        board.number: selectors.board_facts(board, profile=session.profile_key)
+        for board in Board.objects.filter(board_set_id=session.board_set_id)
+    }
+    rows = []
+    for result in Result.objects.filter(session=session, agreed=True):
+        row = EventResult(
+            school=school,
+            board_number=result.board_number,
+            ns_pair=pairs[result.ns_pair_id],
+            ew_pair=pairs[result.ew_pair_id],
+            kind=result.kind,
+        )
+        scored = score_played(result, boards[result.board_number], session.profile_key)
+        if scored is not None:
+            row.contract = str(scored.contract)
+            row.declarer = scored.declarer.value
+            row.tricks = scored.tricks
+            row.ns_score = scored.ns_net
+        elif result.kind == Result.Kind.ADJUSTED:
+            row.ns_percent, row.ew_percent = result.ns_adjusted, result.ew_adjusted
+        rows.append(row)
+    EventResult.objects.bulk_create(rows)
+    school.synced_revision = revision
+    school.updated_at = timezone.now()
+    school.save(update_fields=["synced_revision", "updated_at"])
+    results_changed(school.event_id)
+
+
+def results_changed(event_id: int) -> None:
+    """Count a change of an event's results: its cached national results are stale."""
+    Event.objects.filter(pk=event_id).update(results_version=F("results_version") + 1)
+
+
+# --------------------------------------------------------------------------- computing
+
+
+def _entry(kind: str, ns_score: int | None, ns_pct: int | None, ew_pct: int | None) -> FieldEntry:
+    if kind == EventResult.Kind.PLAYED and ns_score is not None:
+        return mp.Played(ns_score)
+    if kind == EventResult.Kind.ADJUSTED and ns_pct is not None and ew_pct is not None:
+        return mp.Adjusted(ns_pct, ew_pct)
+    return NotPlayed()
+
+
+def compute_national(event: Event, version: int) -> NationalResults:
+    """The national results from the event's rows (one query for the rows)."""
+    by_board: dict[int, list[FieldResult]] = defaultdict(list)
+    ids: dict[int, list[int]] = defaultdict(list)
+    rows = EventResult.objects.filter(school__event=event).order_by("board_number", "pk")
+    for pk, board, school, ns, ew, kind, contract, ns_score, ns_pct, ew_pct in rows.values_list(
+        "pk",
+        "board_number",
+        "school_id",
+        "ns_pair_id",
+        "ew_pair_id",
+        "kind",
+        "contract",
+        "ns_score",
+        "ns_percent",
+        "ew_percent",
+    ):
+        by_board[board].append(
+            FieldResult(school, ns, ew, _entry(kind, ns_score, ns_pct, ew_pct), contract or None)
+        )
+        ids[board].append(pk)
+    scored = score_event(by_board, event.convention)
+    boards = tuple(
+        NationalBoard(
+            number=board.number,
+            top=board.top,
+            expected=board.expected,
+            played=board.played,
+            scores=board.scores,
+            contracts=board.contracts,
+            lines=tuple(
+                NationalLine(
+                    result=pk,
+                    school=int(str(line.result.school)),
+                    ns_pair=int(str(line.result.ns_pair)),
+                    ew_pair=int(str(line.result.ew_pair)),
+                    ns_mp=line.ns_mp,
+                    ew_mp=line.ew_mp,
+                    ns_percent=line.ns_percent,
+                    ew_percent=line.ew_percent,
+                )
+                for pk, line in zip(ids[board.number], board.lines, strict=True)
+            ),
+        )
+        for board in scored.boards
+    )
+    pairs = tuple(
+        NationalPair(
+            school=int(str(pair.school)),
+            pair=int(str(pair.pair)),
+            boards=pair.boards,
+            matchpoints=pair.matchpoints,
+            top=pair.top,
+            percentage=pair.percentage,
+            place=pair.place,
+        )
+        for pair in scored.pairs
+    )
+    return NationalResults(version=version, boards=boards, pairs=pairs)
+
+
+def national_results(event: Event) -> NationalResults:
+    """The event's national results, up to date: schools playing on this site copied
+    first, then the cache used if it is of the current version, or the results computed
+    and cached. A handful of queries however many schools, plus the copies made."""
+    sync_direct_schools(event)
+    version = Event.objects.values_list("results_version", flat=True).get(pk=event.pk)
+    cached = EventNational.objects.filter(event=event, version=version).first()
+    if cached is not None:
+        return NationalResults.from_json(cached.data)
+    results = compute_national(event, version)
+    # Another server may have cached a newer version meanwhile: never go back.
+    updated = EventNational.objects.filter(event=event, version__lt=version).update(
+        version=version, data=results.to_json(), computed_at=timezone.now()
+    )
+    if not updated:
+        EventNational.objects.get_or_create(
+            event=event, defaults={"version": version, "data": results.to_json()}
+        )
+    return results

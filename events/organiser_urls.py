@@ -1,0 +1,5 @@
+"""The organiser pages' addresses."""
+
+from django.urls import URLPattern
+
+urlpatterns: list[URLPattern] = []

@@ -1,0 +1,5 @@
+"""The results pages' addresses."""
+
+from django.urls import URLPattern
+
+urlpatterns: list[URLPattern] = []
