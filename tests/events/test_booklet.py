@@ -11,6 +11,7 @@ from unittest import mock
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 from django_tasks_db.models import DBTaskResult
 from pypdf import PdfReader
@@ -199,8 +200,17 @@ def test_db_worker_runs_each_queued_task_once_and_makes_the_booklet_once(setting
     booklets._enqueue(event.pk)  # a duplicate task for the same booklet
     tasks = DBTaskResult.objects.filter(task_path="events.booklet_tasks.make_event_booklet")
     assert tasks.filter(status="READY").count() == 2
-    with mock.patch.object(booklets, "booklet_pdf", wraps=booklets.booklet_pdf) as drawn:
+    with (
+        mock.patch.object(booklets, "booklet_pdf", wraps=booklets.booklet_pdf) as drawn,
+        CaptureQueriesContext(connection) as queries,
+    ):
         call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+    if connection.vendor == "postgresql":
+        # What README.md says: a worker takes a task with SELECT … FOR UPDATE SKIP
+        # LOCKED, so another worker's claim skips it instead of waiting for it or
+        # taking it too (django_tasks_db/models.py, get_locked).
+        claims = [q["sql"] for q in queries if "django_tasks_database_dbtaskresult" in q["sql"]]
+        assert any("FOR UPDATE SKIP LOCKED" in sql for sql in claims), claims
     assert list(tasks.values_list("status", "worker_ids")) == [
         ("SUCCESSFUL", [mock.ANY]),
         ("SUCCESSFUL", [mock.ANY]),
