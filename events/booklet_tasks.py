@@ -8,5 +8,6 @@ from events import booklet
 
 
 @task()
-def make_event_booklet(event_id: int) -> None:
-    booklet.booklet_make(event_id=event_id)
+def make_event_booklet(event_id: int) -> bool:
+    """Whether this task made the booklet (False: another had, or was making it)."""
+    return booklet.booklet_make(event_id=event_id)

@@ -4,9 +4,13 @@ made once however many workers are given it, and read back as text from the PDF.
 from __future__ import annotations
 
 import io
+import os
 import re
+import subprocess
+import sys
 import threading
 from unittest import mock
+from urllib.parse import quote
 
 import pytest
 from django.core.management import call_command
@@ -231,3 +235,55 @@ def test_a_failure_is_recorded_and_the_booklet_can_be_asked_for_again(
     assert failed.error == "RuntimeError: out of paper"
     assert booklets.booklet_file(event) is None
     assert make(event, "en", django_capture_on_commit_callbacks).status == "done"
+
+
+def _database_url() -> str:
+    """The test database as a DATABASE_URL, for worker processes started by a test."""
+    database = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{database['NAME']}"
+    password = f":{quote(database['PASSWORD'])}" if database.get("PASSWORD") else ""
+    host = f"{database['HOST'] or '127.0.0.1'}:{database['PORT'] or 5432}"
+    return f"postgres://{quote(database['USER'])}{password}@{host}/{database['NAME']}"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_worker_processes_share_the_queue_and_never_take_one_task_twice(settings) -> None:  # type: ignore[no-untyped-def]
+    """What README.md says of `manage.py db_worker`: two worker processes on one queue
+    (six booklets, each queued twice) run every task exactly once between them, and each
+    booklet is made exactly once."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    events = [
+        organiser_event(boards=1, seed=f"queue-{n}", username=f"organiser{n}") for n in range(6)
+    ]
+    for event in events:
+        analysis.board_set_run_analysis(board_set_id=event.board_set_id)
+        booklets.booklet_request(event=event, language="en")
+        booklets._enqueue(event.pk)
+    tasks = DBTaskResult.objects.filter(task_path="events.booklet_tasks.make_event_booklet")
+    assert tasks.count() == 12
+    env = {**os.environ, "DATABASE_URL": _database_url(), "DEBUG": "true"}
+    command = [sys.executable, "manage.py", "db_worker", "--batch", "--no-reload"]
+    workers = [
+        subprocess.Popen(
+            [*command, "--no-startup-delay", "--worker-id", f"worker-{n}"],
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for n in (1, 2)
+    ]
+    for worker in workers:
+        _out, errors = worker.communicate(timeout=300)
+        assert worker.returncode == 0, errors
+    ran = list(tasks.values_list("status", "worker_ids", "return_value"))
+    assert [status for status, _ids, _made in ran] == ["SUCCESSFUL"] * 12
+    assert all(len(ids) == 1 for _status, ids, _made in ran)  # taken by one worker, once
+    # Of each booklet's two tasks, one made it and the other found it made.
+    assert sorted(made for _status, _ids, made in ran) == [False] * 6 + [True] * 6
+    assert set(EventBooklet.objects.values_list("status", flat=True)) == {"done"}
+    made = [booklet.made_at for booklet in EventBooklet.objects.all()]
+    assert len(made) == 6
+    assert all(made)
