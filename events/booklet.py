@@ -6,7 +6,7 @@ The booklet is made in the background worker (``events.booklet_tasks``) and kept
 the database (:class:`events.models.EventBooklet`), so every app server hands out the
 same file and none keeps it in memory:
 
-* :func:`booklet_request` (a teacher-facing write) asks for it: nothing is queued
+* :func:`booklet_request` (the organiser's write) asks for it: nothing is queued
   while one is waiting or being made, nor when the ready one is of the event's current
   results and in the language asked for;
 * :func:`booklet_make` (the worker's job) claims the request with one conditional
@@ -131,7 +131,7 @@ def booklet_is_current(booklet: EventBooklet | None, event: Event, language: str
         booklet is not None
         and booklet.made_at is not None
         and booklet.version == event.results_version
-        and booklet.language == language
+        and booklet.made_language == language
     )
 
 
@@ -221,6 +221,7 @@ def booklet_make(*, event_id: int) -> bool:
         status=EventBooklet.Status.DONE,
         pdf=data,
         version=version,
+        made_language=booklet.language,
         made_at=timezone.now(),
         progress=len(words.boards),
         boards=len(words.boards),

@@ -242,14 +242,16 @@ class EventBooklet(models.Model):
         Event, on_delete=models.CASCADE, related_name="booklet", verbose_name=_("event")
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
-    # The language its words are in (the one of whoever asked for it).
+    # The language asked for (the asker's), which the worker makes it in.
     language = models.CharField(max_length=10)
     # Boards drawn so far of ``boards``, for the "Being made…" page.
     progress = models.PositiveSmallIntegerField(default=0)
     boards = models.PositiveSmallIntegerField(default=0)
     requested_at = models.DateTimeField()
-    # The booklet ready to download (kept while a newer one is made).
+    # The booklet ready to download (kept while a newer one is made): the results
+    # version and the language it was made for.
     version = models.PositiveIntegerField(null=True, blank=True)
+    made_language = models.CharField(max_length=10, blank=True)
     made_at = models.DateTimeField(null=True, blank=True)
     pdf = models.BinaryField(blank=True, default=b"")
     error = models.CharField(max_length=300, blank=True)

@@ -140,7 +140,23 @@ def test_asking_again_changes_nothing_until_the_results_change(
     assert again.version > first.version
     assert "1NTat" in pdf_text(bytes(again.pdf))
     # Another language is another booklet.
-    assert make(played, "nb", django_capture_on_commit_callbacks).language == "nb"
+    assert make(played, "nb", django_capture_on_commit_callbacks).made_language == "nb"
+
+
+def test_until_it_is_made_in_another_language_the_ready_one_is_not_current(
+    db: None, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
+    event = organiser_event(boards=2)
+    english = make(event, "en", django_capture_on_commit_callbacks)
+    assert booklets.booklet_is_current(english, event, "en")
+    assert not booklets.booklet_is_current(english, event, "nb")
+    with mock.patch.object(booklets, "booklet_pdf", side_effect=RuntimeError("no ink")):
+        failed = make(event, "nb", django_capture_on_commit_callbacks)
+    assert failed.status == EventBooklet.Status.FAILED
+    # The English one is still there to download, and still not the Norwegian one.
+    assert failed.made_language == "en"
+    assert booklets.booklet_file(event) == bytes(english.pdf)
+    assert not booklets.booklet_is_current(failed, event, "nb")
 
 
 def test_a_request_while_it_is_being_made_queues_nothing(
