@@ -152,6 +152,9 @@ def test_the_public_link_offers_it_only_after_the_last_day(
     assert Client().get(public).status_code == 404  # schools may still play the boards
     yesterday = today - datetime.timedelta(days=1)
     Event.objects.filter(pk=event.pk).update(starts_on=yesterday, ends_on=yesterday)
+    shown = organiser_client.get(page(event)).text
+    assert f'href="{public}"' in shown
+    assert "anyone with the event's public link may download the booklet" in shown
     response = Client().get(public)
     assert response.status_code == 200
     assert response.content.startswith(b"%PDF")
