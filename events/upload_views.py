@@ -16,6 +16,9 @@ from events import labels, uploads
 from events.models import EventSchool
 from tournaments.http import TeacherRequest
 
+#: A hostile file can have thousands of problems: the page lists the first ones.
+SHOWN_PROBLEMS = 30
+
 
 class UploadForm(forms.Form):
     file = forms.FileField(
@@ -43,6 +46,7 @@ def school_upload(request: TeacherRequest, school_id: int) -> HttpResponse:
         request.FILES if request.method == "POST" else None,
     )
     problems: list[str] = []
+    more_problems = 0
     if request.method == "POST" and form.is_valid():
         file = form.cleaned_data["file"]
         if file.size is not None and file.size > uploads.MAX_BYTES:
@@ -55,13 +59,17 @@ def school_upload(request: TeacherRequest, school_id: int) -> HttpResponse:
             for note in outcome.notes:
                 messages.info(request, labels.upload_problem_text(note))
             return redirect("events:school_upload", school_id=school.pk)
-        problems = [labels.upload_problem_text(problem) for problem in outcome.problems]
+        problems = [
+            labels.upload_problem_text(problem) for problem in outcome.problems[:SHOWN_PROBLEMS]
+        ]
+        more_problems = len(outcome.problems) - len(problems)
     status = 422 if problems or form.errors else 200
     context = {
         "school": school,
         "event": school.event,
         "form": form,
         "problems": problems,
+        "more_problems": more_problems,
         "results": school.results.count(),
         "plays_here": school.session_id is not None,
     }

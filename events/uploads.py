@@ -41,6 +41,11 @@ __all__ = ["MAX_BYTES", "Outcome", "Problem", "SiteProblemCode", "UploadOutcome"
 
 #: A school's file is a few kilobytes (24 boards, 72 results: about 20 kB).
 MAX_BYTES = 2 * 1024 * 1024
+#: A board set has at most 64 boards (as the site deals and imports them), and a
+#: school's USEBIO file of 64 boards at 20 tables holds about 20,000 elements: a file
+#: beyond these is refused early instead of read to its end.
+MAX_BOARDS = 64
+MAX_ELEMENTS = 50_000
 #: The widths of EventPair's columns: a longer pair id is refused, names are cut.
 MAX_PAIR_KEY = 20
 MAX_NAMES = 200
@@ -115,8 +120,10 @@ def is_xml(data: bytes) -> bool:
 def read_upload(data: bytes) -> tuple[Upload, str]:
     """The file read by its content, and its kind (``EventSchool.Source``)."""
     if is_xml(data):
-        return read_usebio(data, max_bytes=MAX_BYTES), EventSchool.Source.USEBIO
-    return read_pbn_results(data, max_bytes=MAX_BYTES), EventSchool.Source.PBN
+        upload = read_usebio(data, max_bytes=MAX_BYTES, max_elements=MAX_ELEMENTS)
+        return upload, EventSchool.Source.USEBIO
+    upload = read_pbn_results(data, max_bytes=MAX_BYTES, max_boards=MAX_BOARDS)
+    return upload, EventSchool.Source.PBN
 
 
 def event_boards(event: Event) -> dict[int, BoardFacts]:

@@ -411,6 +411,8 @@ EXTERNAL = b"""<?xml version="1.0"?><!DOCTYPE USEBIO [<!ENTITY x SYSTEM "file://
         (b"<not-closed", "The file cannot be read."),
         (b"<html><body>hi</body></html>", "The file is XML but not a USEBIO results file"),
         (b"<USEBIO>" + b"<a>" * 100 + b"</a>" * 100 + b"</USEBIO>", "far too long"),
+        (b"<USEBIO>" + b"<a/>" * 60_000 + b"</USEBIO>", "far too long"),
+        (b'[Board "1"]\n' * 170_000, "far too long"),
         (
             '[Event "x"]\n[Board "1"]\n[Deal "N:ÆØÅ"]\n'.encode(),
             "Board 1: its cards cannot be read.",
@@ -427,6 +429,18 @@ def test_hostile_files_get_a_message_never_a_500(
     assert message in page
     assert "The file was not taken, and nothing was changed:" in page
     assert not school.results.exists()
+
+
+def test_thousands_of_problems_are_not_all_listed(
+    school: EventSchool, alice_client: Client
+) -> None:
+    pair = b"<PAIR><PAIR_NUMBER>1</PAIR_NUMBER></PAIR>"
+    data = b"<USEBIO><EVENT><PARTICIPANTS>" + pair * 5000 + b"</PARTICIPANTS></EVENT></USEBIO>"
+    response = send(alice_client, school, data)
+    assert response.status_code == 422
+    page = html.unescape(response.content.decode())
+    assert page.count("Pair 1 is in the file twice.") == 30
+    assert "… and 4969 more problems." in page  # 4999 twice, and no results
 
 
 def test_an_empty_or_missing_file_is_asked_for_again(
