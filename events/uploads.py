@@ -253,30 +253,28 @@ def school_upload(*, school: EventSchool, data: bytes, filename: str = "") -> Up
     upload, source = read_upload(data)
     if upload.problems:
         return _refused(*(Problem.of(problem) for problem in upload.problems))
-    event = school.event
-    boards = event_boards(event)
-    problems = _check(upload, boards)
-    if problems:
-        return _refused(*problems)
-    rows, problems = _scored(upload, boards, event.scoring_profile)
-    if problems:
-        return _refused(*problems)
     fingerprint = results_fingerprint(upload)
     notes = tuple(Problem.of(note) for note in upload.notes)
-    taken = UploadOutcome(
-        Outcome.TAKEN,
-        boards=len({row.board for row in rows}),
-        results=len(rows),
-        notes=notes,
-    )
     with transaction.atomic():
+        # The school, then the event (the order events.national's copy takes them): the
+        # event's boards cannot change (events.services.event_change_boards) between
+        # the check against them and the write.
         locked = EventSchool.objects.select_for_update().get(pk=school.pk)
         if locked.session_id is not None:
             return _refused(Problem(SiteProblemCode.PLAYS_HERE))
+        event = Event.objects.select_for_update().get(pk=locked.event_id)
+        boards = event_boards(event)
+        problems = _check(upload, boards)
+        if problems:
+            return _refused(*problems)
+        rows, problems = _scored(upload, boards, event.scoring_profile)
+        if problems:
+            return _refused(*problems)
+        taken = UploadOutcome(
+            Outcome.TAKEN, boards=len({row.board for row in rows}), results=len(rows), notes=notes
+        )
         if locked.upload_fingerprint == fingerprint:
-            return UploadOutcome(
-                Outcome.UNCHANGED, boards=taken.boards, results=taken.results, notes=notes
-            )
+            return replace(taken, outcome=Outcome.UNCHANGED)
         locked.results.all().delete()
         locked.pairs.all().delete()
         names = _names(upload)

@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import AbstractUser
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from events import labels
@@ -25,6 +27,7 @@ from scoring.upload import ResultKind, Upload, UploadBoard, UploadPair, UploadRe
 from scoring.upload import UploadProblemCode as Code
 from scoring.usebio import write_usebio
 from tests.factories import event_school_session, organiser_event, play_round, running_session
+from tournaments import result_services
 from tournaments.models import Pupil, Session
 from tournaments.scores import score_played
 
@@ -167,6 +170,82 @@ def test_the_sites_own_pbn_export_is_taken(
     # The national results count the school.
     national = national_results(event)
     assert {pair.school for pair in national.pairs} == {school.pk}
+
+
+def _adjust_and_skip(
+    session: Session, teacher: AbstractUser, adjust: int, skip: int
+) -> tuple[int, int]:
+    """Table 1's first board of round ``adjust`` gets Average+/Average−, table 2's first
+    board of round ``skip`` is not played: their board numbers."""
+    adjusted = session.results.filter(round=adjust, table__number=1).order_by("board_number")[0]
+    result_services.result_adjust(
+        session=session,
+        table=adjusted.table,
+        board_number=adjusted.board_number,
+        round_=adjust,
+        teacher=teacher,  # type: ignore[arg-type]
+        ns_percent=60,
+        ew_percent=40,
+    )
+    skipped = session.results.filter(round=skip, table__number=2).order_by("board_number")[0]
+    result_services.result_set_not_played(
+        session=session,
+        table=skipped.table,
+        board_number=skipped.board_number,
+        round_=skip,
+        teacher=teacher,  # type: ignore[arg-type]
+    )
+    return adjusted.board_number, skipped.board_number
+
+
+def test_adjusted_and_not_played_results_are_taken_as_given(
+    event: Event, school: EventSchool, alice: AbstractUser, alice_client: Client
+) -> None:
+    session = running_session(alice, seed="event", board_count=8, class_name="7X")
+    for round_ in (1, 2, 3):
+        play_round(session, round_, {})
+    adjusted, skipped = _adjust_and_skip(session, alice, 2, 3)
+    outcome = school_upload(school=school, data=pbn_export(session, alice_client), filename="x")
+    assert outcome == UploadOutcome(Outcome.TAKEN, boards=8, results=24)
+    kinds = {
+        (row.board_number, row.kind, row.ns_percent, row.ew_percent, row.ns_score)
+        for row in school.results.exclude(kind="played")
+    }
+    assert kinds == {
+        (adjusted, "adjusted", 60, 40, None),
+        (skipped, "not_played", None, None, None),
+    }
+    assert school.results.filter(kind="played", ns_score__isnull=False).count() == 22
+    assert len(national_results(event).pairs) == 8
+
+
+def test_what_the_reader_decided_is_a_note(
+    school: EventSchool, alice: AbstractUser, alice_client: Client
+) -> None:
+    """A PBN file cannot show the percentages of an adjusted score that is its board's
+    only result: it is taken as Average, and the page says so."""
+    session = running_session(alice, seed="event", board_count=8, class_name="7Y", rounds=1)
+    play_round(session, 1, {})
+    adjusted, _skipped = _adjust_and_skip(session, alice, 1, 1)
+    response = send(alice_client, school, pbn_export(session, alice_client))
+    assert response.status_code == 302
+    page = html.unescape(alice_client.get(response["Location"]).content.decode())
+    assert "Taken: 8 boards, 8 results." in page
+    assert (
+        f"Board {adjusted}: an adjusted score that was the board's only result was taken as "
+        "Average (50% each)." in page
+    )
+    assert school.results.get(kind="adjusted").ns_percent == 50
+
+
+def test_one_schools_upload_takes_a_few_queries(
+    event: Event, school: EventSchool, laptop: tuple[Session, bytes]
+) -> None:
+    """However many results: the board set, the lock, two deletes, two bulk inserts,
+    the school and the version (bench/ times a national event's worth)."""
+    with CaptureQueriesContext(connection) as queries:
+        assert school_upload(school=school, data=laptop[1], filename="x").taken
+    assert len(queries) <= 12
 
 
 def test_a_usebio_file_is_taken_and_scored_again(event: Event, other_school: EventSchool) -> None:
