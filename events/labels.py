@@ -109,16 +109,17 @@ _UPLOAD_PROBLEMS_ANYWHERE: dict[str, StrPromise] = {
 def upload_problem_text(problem: Problem) -> str:
     """Why a results file was refused (or what its reader decided), in the user's
     language, from the problem's code and params."""
-    params = {key: "" if value is None else value for key, value in problem.params.items()}
+    params = {key: value for key, value in problem.params.items() if value not in (None, "")}
     code = str(problem.code)
     if problem.board is not None:
         params.setdefault("board", problem.board)
     if code == UploadProblemCode.TOO_LARGE:
-        limit = int(str(params.get("limit") or 0)) // (1024 * 1024)
+        limit = params.get("limit")
+        megabytes = limit // (1024 * 1024) if isinstance(limit, int) else 0
         return _(
             "The file is too large for one school's results (at most %(limit)s MB). Is it "
             "the right file?"
-        ) % {"limit": max(limit, 1)}
+        ) % {"limit": max(megabytes, 1)}
     if code == UploadProblemCode.BOARD_DIFFERENT and params.get("matches_board"):
         return _(
             "Board %(board)s in the file has the cards of the event's board %(other)s: the "

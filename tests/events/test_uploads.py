@@ -339,6 +339,29 @@ def test_a_file_with_one_different_deal_is_refused_naming_the_board(
     _nothing_changed(school, event, before, v)
 
 
+def test_boards_numbered_differently_are_named(event: Event, other_school: EventSchool) -> None:
+    facts = event_boards(event)
+    upload = Upload(
+        boards=(UploadBoard(1, facts[2].deal), UploadBoard(2, facts[1].deal)),
+        pairs=(UploadPair("1", ("Emma Hansen",)), UploadPair("2", ("Ola Berg",))),
+        results=(UploadResult(1, "1", "2", ResultKind.NOT_PLAYED),),
+    )
+    outcome = school_upload(school=other_school, data=write_usebio(upload), filename="x.xml")
+    with translation.override("en"):
+        assert texts(outcome) == [
+            "Board 1 in the file has the cards of the event's board 2: the boards were "
+            "numbered differently.",
+            "Board 2 in the file has the cards of the event's board 1: the boards were "
+            "numbered differently.",
+        ]
+    with translation.override("nb"):
+        assert texts(outcome)[0] == (
+            "Spill 1 i filen har kortene til turneringens spill 2: spillene ble nummerert "
+            "annerledes."
+        )
+    _nothing_changed(other_school, event, [], 0)
+
+
 def test_a_file_from_another_board_set_is_refused(
     event: Event, school: EventSchool, alice: AbstractUser, alice_client: Client
 ) -> None:
