@@ -1,0 +1,400 @@
+"""A national simultaneous event: 200 schools × 6 tables × 24 boards (28,800 results).
+
+Run from the project root::
+
+    .venv/bin/python bench/bench_event.py                       # SQLite
+    .venv/bin/python bench/bench_event.py --database postgres   # a private PostgreSQL
+
+On a scratch database (bench/_serve.py: SQLite in a temporary folder, or a PostgreSQL
+server started here as .ci/run starts one) an event of 24 boards gets 200 schools, each
+with 12 pairs at 6 tables (a Howell-like field: every table plays every board) and a
+spread of scores, 28,800 result rows in all, as uploads and sessions leave them. Then:
+
+1. the national results from cold (no cache): queries and milliseconds, median of a few
+   runs, against the goal of ≤ 20 queries and ≤ 2 s;
+2. the same read once cached (what every other page view costs);
+3. one school's upload (a USEBIO file of its 144 results: read, matched to the event's
+   deals, scored again, the school's rows replaced), against the goal of ≤ 1 s;
+4. with the site served as ``make run`` serves it (``manage.py serve``: gunicorn, its
+   workers, production settings): 40 tablets of a class entering results (each a board
+   about every 20 s, as bench_capacity.py plays them) on an idle server, then again
+   while the organiser's browser uploads the files of ``--schools`` schools one after
+   another over HTTP, spread over as long as the idle measurement (``--seconds``, 60:
+   200 schools in a minute, ten times the pace of 200 in 10 minutes; ``--pace 3`` is
+   that pace). Printed: the tablets' p95 save time idle
+   and under the uploads, their ratio against the goal of ≤ 2×, and how long the 200
+   uploads took against the goal of 10 minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from _serve import ClassPlan, make_classes, play_rounds, scratch_site
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+SCHOOLS = 200
+TABLES = 6
+BOARDS = 24
+GOAL_QUERIES = 20
+GOAL_COLD_S = 2.0
+GOAL_UPLOAD_S = 1.0
+GOAL_RATIO = 2.0
+#: 40 tablets: five classes of 8 tables, three rounds played (bench/_serve.py).
+TABLET_CLASSES = 5
+
+#: N–S net scores a Minibridge board typically sees, most common first.
+SCORES = [110, -110, 90, -90, 120, -120, 400, -400, 420, -420, 50, -50, 100, -100, 150, -150]
+
+
+def build_event(schools: int = SCHOOLS) -> int:
+    """The event and its schools' rows, bulk-made; returns the event's id."""
+    from django.contrib.auth import get_user_model
+
+    from events import services as event_services
+    from events.models import EventPair, EventResult, EventSchool, Organiser
+    from tournaments import services
+
+    user = get_user_model().objects.create_user("bench-federation")
+    organiser = Organiser.objects.create(user=user, name="Bench federation")
+    board_set = services.board_set_deal(teacher=user, name="bench", count=BOARDS, seed="bench")
+    event = event_services.event_create(
+        organiser=organiser,
+        name="Bench simultaneous",
+        board_set=board_set,
+        starts_on=datetime.date(2026, 11, 30),
+        ends_on=datetime.date(2026, 12, 4),
+    )
+    rng = random.Random(20)
+    made = EventSchool.objects.bulk_create(
+        EventSchool(event=event, name=f"School {n:03}", source=EventSchool.Source.USEBIO)
+        for n in range(schools)
+    )
+    pairs = EventPair.objects.bulk_create(
+        EventPair(school=school, key=str(number), names=f"A{number} & B{number}")
+        for school in made
+        for number in range(1, 2 * TABLES + 1)
+    )
+    by_school: dict[int, list[EventPair]] = {}
+    for pair in pairs:
+        by_school.setdefault(pair.school_id, []).append(pair)
+    rows = []
+    for school in made:
+        school_pairs = by_school[school.pk]
+        for board in range(1, BOARDS + 1):
+            order = rng.sample(school_pairs, len(school_pairs))
+            for table in range(TABLES):
+                rows.append(
+                    EventResult(
+                        school=school,
+                        board_number=board,
+                        ns_pair=order[2 * table],
+                        ew_pair=order[2 * table + 1],
+                        contract="3NT",
+                        declarer="N",
+                        tricks=9,
+                        ns_score=rng.choice(SCORES),
+                    )
+                )
+    EventResult.objects.bulk_create(rows, batch_size=2000)
+    return event.pk
+
+
+def school_files(event_id: int, schools: int) -> list[bytes]:
+    """USEBIO files of ``schools`` schools that played every board of the event at 6
+    tables on their own laptops (their pupils with surnames, which the event drops)."""
+    from events.models import Event
+    from scoring.upload import Upload, UploadBoard, UploadPair, UploadResult
+    from scoring.usebio import write_usebio
+    from tournaments.models import Board
+    from tournaments.scores import score_result
+    from tournaments.selectors import board_facts
+
+    event = Event.objects.get(pk=event_id)
+    facts = {
+        board.number: board_facts(board, profile=event.scoring_profile)
+        for board in Board.objects.filter(board_set=event.board_set)
+    }
+    boards = tuple(UploadBoard(n, f.deal, f.dealer) for n, f in sorted(facts.items()))
+    pairs = tuple(
+        UploadPair(str(n), (f"Kid{n} Hansen", f"Pupil{n} Berg")) for n in range(1, 2 * TABLES + 1)
+    )
+    rng = random.Random(2026)
+    files = []
+    for _school in range(schools):
+        results = []
+        for number, board in sorted(facts.items()):
+            order = rng.sample(range(1, 2 * TABLES + 1), 2 * TABLES)
+            for table in range(TABLES):
+                contract, tricks = rng.choice([("1NT", 7), ("1NT", 8), ("3NT", 9), ("3NT", 8)])
+                scored = score_result(
+                    board=board, contract=contract, tricks_won=tricks, revoke="", profile="ebu"
+                )
+                results.append(
+                    UploadResult(
+                        number,
+                        str(order[2 * table]),
+                        str(order[2 * table + 1]),
+                        contract=contract,
+                        declarer=board.declaration.declarer,
+                        tricks=tricks,
+                        ns_score=scored.ns_net,
+                    )
+                )
+        files.append(write_usebio(Upload(boards=boards, pairs=pairs, results=tuple(results))))
+    return files
+
+
+def new_schools(event_id: int, count: int, prefix: str) -> list[int]:
+    from events.models import EventSchool
+
+    made = EventSchool.objects.bulk_create(
+        EventSchool(event_id=event_id, name=f"{prefix} {n:03}", source=EventSchool.Source.USEBIO)
+        for n in range(count)
+    )
+    return [school.pk for school in made]
+
+
+def organiser_cookie() -> str:
+    """A logged-in session of the event's organiser (who may upload for any school)."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.auth.models import User
+    from django.contrib.sessions.backends.db import SessionStore
+
+    user = User.objects.get(username="bench-federation")
+    store = SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return str(store.session_key)
+
+
+async def uploader(
+    base: str, cookie: str, schools: list[int], files: list[bytes], pace: float, out: list[float]
+) -> None:
+    """The organiser's browser sends each school's file (the upload page, then the
+    form), one after another, at most one every ``pace`` seconds."""
+    import asyncio
+
+    import aiohttp
+    import yarl
+
+    jar = aiohttp.CookieJar(unsafe=True)
+    jar.update_cookies({"sessionid": cookie})
+    async with aiohttp.ClientSession(cookie_jar=jar) as http:
+        for school, data in zip(schools, files, strict=True):
+            begun = time.perf_counter()
+            page = f"{base}/events/schools/{school}/upload/"
+            async with http.get(page) as answer:
+                await answer.read()
+            csrf = jar.filter_cookies(yarl.URL(base)).get("csrftoken")
+            form = aiohttp.FormData()
+            form.add_field("csrfmiddlewaretoken", csrf.value if csrf else "")
+            form.add_field("file", data, filename="results.xml", content_type="text/xml")
+            headers = {"Referer": page, "X-CSRFToken": csrf.value if csrf else ""}
+            async with http.post(page, data=form, headers=headers, allow_redirects=False) as answer:
+                await answer.read()
+                if answer.status != 302:
+                    raise SystemExit(f"upload of school {school}: HTTP {answer.status}")
+            out.append(time.perf_counter() - begun)
+            await asyncio.sleep(max(0.0, pace - (time.perf_counter() - begun)))
+
+
+def tablets_client(
+    base: str,
+    plans: list[ClassPlan],
+    cookie: str,
+    seconds: float,
+    upload_job: tuple[str, list[int], list[bytes], float] | None,
+    out: Any,
+) -> None:
+    """The classes' 40 tablets (and the teachers' grids) after a warm-up: measured for
+    ``seconds``, or while the organiser's uploads (``upload_job``) run; in a process of
+    its own."""
+    import asyncio
+
+    from _tablets import Device, Stats, table, teacher
+
+    async def run() -> tuple[list[float], dict[str, int], list[float], float]:
+        stats = Stats()
+        warmup = 20.0
+        stop = time.monotonic() + 3600  # the tablets play until told to stop
+        devices, tasks = [], []
+        for plan in plans:
+            for token in plan.tokens:
+                devices.append(Device(base, stats))
+                tasks.append(asyncio.create_task(table(devices[-1], token, stop)))
+            devices.append(Device(base, stats, session_cookie=cookie))
+            tasks.append(asyncio.create_task(teacher(devices[-1], plan.session, stop)))
+        await asyncio.sleep(warmup)
+        stats.measuring = True
+        uploads: list[float] = []
+        begun = time.monotonic()
+        if upload_job is None:
+            await asyncio.sleep(seconds)
+        else:
+            upload_cookie, schools, files, pace = upload_job
+            await uploader(base, upload_cookie, schools, files, pace, uploads)
+        took = time.monotonic() - begun
+        stats.measuring = False
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for device in devices:
+            await device.close()
+        return stats.saves, dict(stats.errors), uploads, took
+
+    out.put(asyncio.run(run()))
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--database-url", default="")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--schools", type=int, default=SCHOOLS, help="uploads under load")
+    parser.add_argument("--pace", type=float, default=0.0, help="seconds between uploads")
+    parser.add_argument("--seconds", type=float, default=60.0, help="idle tablets measured")
+    args = parser.parse_args()
+
+    with scratch_site(args.database, args.database_url) as site:
+        site.django()
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        from events.models import Event, EventNational, EventResult
+        from events.national import national_results
+
+        start = time.perf_counter()
+        event = Event.objects.get(pk=build_event())
+        built = time.perf_counter() - start
+        count = EventResult.objects.filter(school__event=event).count()
+        print(
+            f"{args.database}: {SCHOOLS} schools × {TABLES} tables × {BOARDS} boards "
+            f"({count} results), built in {built:.1f} s"
+        )
+        cold, queries = [], 0
+        for _ in range(args.runs):
+            EventNational.objects.filter(event=event).delete()
+            with CaptureQueriesContext(connection) as captured:
+                start = time.perf_counter()
+                results = national_results(event)
+                cold.append(time.perf_counter() - start)
+            queries = len(captured)
+        cached = []
+        for _ in range(args.runs):
+            with CaptureQueriesContext(connection) as captured_cached:
+                start = time.perf_counter()
+                national_results(event)
+                cached.append(time.perf_counter() - start)
+        cold_s = statistics.median(cold)
+        print(
+            f"  national results from cold: {queries} queries, {cold_s * 1000:.0f} ms "
+            f"(median of {args.runs}; {len(results.pairs)} pairs ranked)"
+        )
+        print(
+            f"  the same, cached: {len(captured_cached)} queries, "
+            f"{statistics.median(cached) * 1000:.0f} ms"
+        )
+        ok = queries <= GOAL_QUERIES and cold_s <= GOAL_COLD_S
+        print(
+            f"goal: from cold ≤ {GOAL_QUERIES} queries and ≤ {GOAL_COLD_S:.0f} s -> "
+            f"{'met' if ok else 'NOT met'}"
+        )
+
+        # 3. One school's upload, in this process.
+        from events.models import EventSchool
+        from events.uploads import Outcome, school_upload
+
+        files = school_files(event.pk, max(args.runs, 1) + args.schools)
+        school_ids = new_schools(event.pk, args.runs, "Upload")
+        upload_times = []
+        for school_id, data in zip(school_ids, files, strict=False):
+            start = time.perf_counter()
+            outcome = school_upload(
+                school=EventSchool.objects.get(pk=school_id), data=data, filename="school.xml"
+            )
+            upload_times.append(time.perf_counter() - start)
+            if outcome.outcome is not Outcome.TAKEN:
+                raise SystemExit(f"the upload was not taken: {outcome}")
+        upload_s = statistics.median(upload_times)
+        print(
+            f"  one school's upload (USEBIO, {TABLES * BOARDS} results, {len(files[0]) // 1024}"
+            f" kB): {upload_s * 1000:.0f} ms (median of {len(upload_times)}); goal ≤ "
+            f"{GOAL_UPLOAD_S:.0f} s -> {'met' if upload_s <= GOAL_UPLOAD_S else 'NOT met'}"
+        )
+        ok = ok and upload_s <= GOAL_UPLOAD_S
+
+        # 4. The uploads while a class enters results, over HTTP.
+        import multiprocessing
+
+        from django.db import connections
+
+        load_files = files[args.runs :]
+        load_schools = new_schools(event.pk, args.schools, "Load")
+        cookie = organiser_cookie()
+        plans_idle, idle_cookie = make_classes(site, TABLET_CLASSES)
+        plans_busy, busy_cookie = make_classes(site, TABLET_CLASSES)
+        play_rounds(plans_idle + plans_busy, 3)
+        connections.close_all()
+        site.start(workers=2)
+        fork = multiprocessing.get_context("fork")
+        seconds = args.seconds
+        # Spread over at least as long as the idle measurement, for as many saves.
+        pace = max(args.pace, seconds / max(args.schools, 1))
+        measured = {}
+        for label, plans, teacher_cookie, job in (
+            ("idle", plans_idle, idle_cookie, None),
+            ("uploads", plans_busy, busy_cookie, (cookie, load_schools, load_files, pace)),
+        ):
+            queue: Any = fork.Queue()
+            process = fork.Process(
+                target=tablets_client,
+                args=(site.base, plans, teacher_cookie, seconds, job, queue),
+            )
+            process.start()
+            measured[label] = queue.get()
+            process.join()
+        idle_saves, idle_errors, _, _ = measured["idle"]
+        busy_saves, busy_errors, uploads, took = measured["uploads"]
+        idle_p95, busy_p95 = percentile(idle_saves, 0.95), percentile(busy_saves, 0.95)
+        ratio = busy_p95 / idle_p95 if idle_p95 else float("inf")
+        print(
+            f"  40 tablets, p95 save: idle {idle_p95 * 1000:.0f} ms ({len(idle_saves)} saves), "
+            f"while uploading {busy_p95 * 1000:.0f} ms ({len(busy_saves)} saves): "
+            f"{ratio:.2f}×; errors {idle_errors or 0} / {busy_errors or 0}"
+        )
+        paced = f"one every {pace:.1f} s at most"
+        print(
+            f"  {len(uploads)} uploads in {took:.0f} s ({paced}; median "
+            f"{statistics.median(uploads) * 1000:.0f} ms, p95 "
+            f"{percentile(uploads, 0.95) * 1000:.0f} ms each)"
+        )
+        within = took <= 600 and len(uploads) == args.schools
+        load_ok = ratio <= GOAL_RATIO and within and not idle_errors and not busy_errors
+        print(
+            f"goal: {args.schools} uploads within 10 minutes with the tablets' p95 ≤ "
+            f"{GOAL_RATIO:.0f}× idle -> {'met' if load_ok else 'NOT met'}"
+        )
+        ok = ok and load_ok
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
