@@ -124,14 +124,21 @@ def booklet_pdf(
 # --------------------------------------------------------------------------- asking, making
 
 
+def made_for(event: Event) -> str:
+    """What a booklet's pages follow besides the results: the event's boards (another
+    set while no school has a result) and its scoring (the par and the why)."""
+    return f"{event.board_set_id}:{event.scoring_profile}"
+
+
 def booklet_is_current(booklet: EventBooklet | None, event: Event, language: str) -> bool:
-    """Whether a ready booklet shows the event's current results in ``language``
-    (``event.results_version`` as last read)."""
+    """Whether a ready booklet shows the event's current boards and results
+    (``event.results_version`` as last read) in ``language``."""
     return (
         booklet is not None
         and booklet.made_at is not None
         and booklet.version == event.results_version
         and booklet.made_language == language
+        and booklet.made_for == made_for(event)
     )
 
 
@@ -149,7 +156,7 @@ def booklet_state(event: Event) -> EventBooklet | None:
     """The event's booklet row (None before the first request), with ``event``'s
     results version brought up to date (schools playing here copied first)."""
     sync_direct_schools(event)
-    event.refresh_from_db(fields=["results_version"])
+    event.refresh_from_db(fields=["results_version", "board_set", "scoring_profile"])
     return EventBooklet.objects.filter(event=event).defer("pdf").first()
 
 
@@ -161,7 +168,7 @@ def booklet_request(*, event: Event, language: str) -> EventBooklet:
     results and in this language."""
     sync_direct_schools(event)
     Event.objects.select_for_update().filter(pk=event.pk).first()
-    event.refresh_from_db(fields=["results_version"])
+    event.refresh_from_db(fields=["results_version", "board_set", "scoring_profile"])
     booklet = EventBooklet.objects.filter(event=event).defer("pdf").first()
     if booklet_in_progress(booklet) or booklet_is_current(booklet, event, language):
         assert booklet is not None
@@ -222,6 +229,7 @@ def booklet_make(*, event_id: int) -> bool:
         pdf=data,
         version=version,
         made_language=booklet.language,
+        made_for=made_for(event),
         made_at=timezone.now(),
         progress=len(words.boards),
         boards=len(words.boards),

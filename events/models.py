@@ -249,9 +249,11 @@ class EventBooklet(models.Model):
     boards = models.PositiveSmallIntegerField(default=0)
     requested_at = models.DateTimeField()
     # The booklet ready to download (kept while a newer one is made): the results
-    # version and the language it was made for.
+    # version, the language, and the boards and scoring (events.booklet.made_for) it
+    # was made for.
     version = models.PositiveIntegerField(null=True, blank=True)
     made_language = models.CharField(max_length=10, blank=True)
+    made_for = models.CharField(max_length=40, blank=True)
     made_at = models.DateTimeField(null=True, blank=True)
     pdf = models.BinaryField(blank=True, default=b"")
     error = models.CharField(max_length=300, blank=True)

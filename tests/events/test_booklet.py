@@ -22,12 +22,13 @@ from pypdf import PdfReader
 
 from events import booklet as booklets
 from events import labels as event_labels
+from events import services as event_services
 from events.models import Event, EventBooklet
 from events.national import national_results
 from scoring.cards import Seat, Suit
 from scoring.feedback import board_lesson
 from tests.factories import event_school_session, organiser_event, play_round
-from tournaments import analysis, labels, result_services, selectors
+from tournaments import analysis, labels, result_services, selectors, services
 from tournaments.models import Board
 
 
@@ -303,3 +304,19 @@ def test_two_worker_processes_share_the_queue_and_never_take_one_task_twice(sett
     made = [booklet.made_at for booklet in EventBooklet.objects.all()]
     assert len(made) == 6
     assert all(made)
+
+
+def test_another_board_set_before_any_result_makes_it_stale(
+    db: None, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
+    event = organiser_event(boards=2)
+    first = make(event, "en", django_capture_on_commit_callbacks)
+    assert booklets.booklet_is_current(first, event, "en")
+    other = services.board_set_deal(
+        teacher=event.organiser.user, name="Other boards", count=3, seed="other"
+    )
+    event = event_services.event_change_boards(event=event, board_set=other)
+    assert not booklets.booklet_is_current(EventBooklet.objects.get(), event, "en")
+    again = make(event, "en", django_capture_on_commit_callbacks)
+    assert booklets.booklet_is_current(again, event, "en")
+    assert (again.boards, pdf_text(bytes(again.pdf)).count("Why:")) == (3, 3)
