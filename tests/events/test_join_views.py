@@ -14,6 +14,7 @@ from django.test import Client
 
 from events.models import Event, EventSchool
 from tests.factories import organiser_event
+from tournaments import sessions
 from tournaments.models import Pupil, SchoolClass, Session
 
 
@@ -298,3 +299,34 @@ def test_joining_in_norwegian(alice_client: Client, event: Event) -> None:
     page = alice_client.get(f"/events/join/{event.join_code}/").content.decode()
     assert "Arrangør" in page
     assert "Skolens navn" in page
+
+
+def test_an_individual_session_cannot_play_an_event(
+    alice: AbstractUser, alice_client: Client, event: Event
+) -> None:
+    school_class = _class(alice)
+    school = EventSchool.objects.create(
+        event=event, name="Odd School", teacher=alice, school_class=school_class
+    )
+    session = sessions.session_create(
+        school_class=school_class,
+        present=list(school_class.pupils.all()),
+        date=event.starts_on,
+        individual_event=True,
+    )
+    school.session = session
+    school.save()
+    response = alice_client.post(
+        f"/sessions/{session.pk}/setup/",
+        {
+            "movement_kind": "individual",
+            "rounds": "2",
+            "boards_per_round": "2",
+            "board_set": str(event.board_set_id),
+            "ranking": "matchpoints",
+        },
+    )
+    assert response.status_code == 422
+    assert "An individual session cannot play an event" in response.content.decode()
+    session.refresh_from_db()
+    assert session.state == Session.State.DRAFT
