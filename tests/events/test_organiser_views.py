@@ -205,7 +205,7 @@ def test_the_new_event_page_in_norwegian(organiser_client: Client) -> None:
     organiser_client.cookies["django_language"] = "nb"
     page = organiser_client.get("/events/organiser/new/").content.decode()
     assert "Ny turnering" in page
-    assert "Del ut nye spill fra et frø" in page
+    assert "Gi nye spill fra en kode" in page
 
 
 # --------------------------------------------------------------------------- the boards
@@ -252,3 +252,17 @@ def test_the_event_page_in_norwegian(db: None) -> None:
     page = client.get(f"/events/organiser/{event.pk}/").content.decode()
     assert "Påmeldingskode" in page
     assert "Ingen skole har meldt seg på ennå" in page
+
+
+def test_an_event_refused_after_its_boards_were_dealt_leaves_no_board_set(
+    organiser: Organiser, organiser_client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No free join code (every draw taken): the event is refused after its boards were
+    dealt, and the boards go with it."""
+    taken = organiser_event(username="other-federation")
+    monkeypatch.setattr("events.services.new_join_code", lambda: taken.join_code)
+    response = organiser_client.post("/events/organiser/new/", _new_event())
+    assert response.status_code == 422
+    assert "No free code was found. Try again." in response.content.decode()
+    assert Event.objects.count() == 1
+    assert not BoardSet.objects.filter(teacher=organiser.user).exists()
