@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Page, expect
 
 from events.models import Event, EventSchool, Organiser
+from tests.browser.classroom import set_language, visit
 from tests.browser.conftest import log_in_as
+from tests.browser.test_accessibility import axe_violations
+from tests.factories import organiser_event
 from tournaments.models import Pupil, SchoolClass, Session
 
 
@@ -107,3 +111,51 @@ def test_an_organiser_creates_an_event_and_a_class_plays_it(
         "Played on this site"
     )
     expect(page.get_by_role("link", name="Change the boards")).to_have_count(0)
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_the_event_pages_have_no_axe_violations(
+    page: Page,
+    alice: AbstractUser,
+    live_server,  # type: ignore[no-untyped-def]
+    language: str,
+) -> None:
+    event = organiser_event(username="nbf", boards=8)
+    school_class = SchoolClass.objects.create(teacher=alice, name="6B")
+    for n in range(6):
+        Pupil.objects.create(school_class=school_class, first_name=f"Pupil{n}", last_name="Lie")
+    here = EventSchool.objects.create(
+        event=event, name="Here School", teacher=alice, school_class=school_class
+    )
+    away = EventSchool.objects.create(event=event, name="Away School", teacher=alice, source="pbn")
+    set_language(page, language, live_server.url)
+    found: list[str] = []
+    log_in_as(page, event.organiser.user, live_server.url)
+    for name, path in [
+        ("organiser home", "/"),
+        ("events", "/events/organiser/"),
+        ("new event", "/events/organiser/new/"),
+        ("event", f"/events/organiser/{event.pk}/"),
+        ("change the boards", f"/events/organiser/{event.pk}/boards/"),
+    ]:
+        visit(page, path)
+        found += axe_violations(page, name)
+    page.context.clear_cookies()
+    set_language(page, language, live_server.url)
+    log_in_as(page, alice, live_server.url)
+    for name, path in [
+        ("join", "/events/join/"),
+        ("the event to join", f"/events/join/{event.join_code}/"),
+        ("who is here", f"/events/schools/{here.pk}/present/"),
+        ("my events", "/events/schools/"),
+        ("a school uploading", f"/events/schools/{away.pk}/"),
+        ("a school playing here", f"/events/schools/{here.pk}/"),
+    ]:
+        visit(page, path)
+        found += axe_violations(page, name)
+    visit(page, f"/events/schools/{here.pk}/present/")
+    page.locator('main button[type="submit"]').click()  # who is here → the pairs
+    expect(page.locator(".pair-card")).to_have_count(3)
+    page.goto(f"/sessions/{EventSchool.objects.get(pk=here.pk).session_id}/setup/")
+    found += axe_violations(page, "the event's set-up")
+    assert found == [], "axe found:\n" + "\n".join(found)
