@@ -126,7 +126,6 @@ def school_detail(request: TeacherRequest, school_id: int) -> HttpResponse:
         "school": school,
         "event": school.event,
         "public_url": request.build_absolute_uri(selectors.public_results_url(school.event)),
-        "upload_url": selectors.school_upload_url(school),
         "uploads": school.source != EventSchool.Source.DIRECT,
     }
     return render(request, "events/join_school.html", context)

@@ -74,8 +74,8 @@ def event_facts(event: Event) -> EventFacts:
 
 
 def _url(name: str, path: str, **kwargs: object) -> str:
-    """The address of a page another part of the events app may not have yet: its URL
-    name when it exists, else the path it is agreed to have."""
+    """The address of a page another part of the events app may not have yet (the
+    public results): its URL name when it exists, else the path it is agreed to have."""
     try:
         return reverse(name, kwargs=kwargs)
     except NoReverseMatch:
@@ -86,7 +86,3 @@ def public_results_url(event: Event) -> str:
     return _url(
         "events:public_results", f"/events/r/{event.public_token}/", token=event.public_token
     )
-
-
-def school_upload_url(school: EventSchool) -> str:
-    return _url("events:school_upload", f"/events/schools/{school.pk}/upload/", school_id=school.pk)
