@@ -227,6 +227,7 @@ def test_a_school_playing_on_its_own_laptop_gets_the_boards_and_the_upload(
     assert response["Location"] == f"/events/schools/{school.pk}/"
     page = alice_client.get(response["Location"]).content.decode()
     assert "Play on your own laptop" in page
+    assert re.search(r"<dt>Results</dt><dd>0</dd>", page)
     assert f'href="/events/schools/{school.pk}/boards.pbn"' in page
     assert f'href="/events/schools/{school.pk}/upload/"' in page
     boards = alice_client.get(f"/events/schools/{school.pk}/boards.pbn")
