@@ -12,7 +12,7 @@ from django.contrib.auth.models import AbstractUser
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from events.models import Event, Organiser
+from events.models import Event, EventSchool, Organiser
 from scoring import dealing
 from tests.factories import event_school_session, organiser_event
 from tournaments import exports, selectors, services
@@ -266,3 +266,18 @@ def test_an_event_refused_after_its_boards_were_dealt_leaves_no_board_set(
     assert "No free code was found. Try again." in response.content.decode()
     assert Event.objects.count() == 1
     assert not BoardSet.objects.filter(teacher=organiser.user).exists()
+
+
+def test_the_organiser_can_upload_for_a_school_that_plays_on_its_laptop(
+    alice: AbstractUser, db: None
+) -> None:
+    event = organiser_event()
+    school = EventSchool.objects.create(
+        event=event, name="Hill School", teacher=alice, source="pbn"
+    )
+    client = Client()
+    client.force_login(event.organiser.user)
+    page = client.get(f"/events/organiser/{event.pk}/").content.decode()
+    assert "Uploaded as PBN" in page
+    assert f'href="/events/schools/{school.pk}/upload/"' in page
+    assert client.get(f"/events/schools/{school.pk}/upload/").status_code == 200
