@@ -186,8 +186,12 @@ def school_sync_session(school_id: int) -> None:
 
 
 def results_changed(event_id: int) -> None:
-    """Count a change of an event's results: its cached national results are stale."""
+    """Count a change of an event's results: its cached national results are stale, and
+    a worker computes them again once the change is committed (events.tasks)."""
+    from events.tasks import compute_national as compute_task
+
     Event.objects.filter(pk=event_id).update(results_version=F("results_version") + 1)
+    transaction.on_commit(lambda: compute_task.enqueue(event_id))
 
 
 # --------------------------------------------------------------------------- computing
@@ -281,3 +285,69 @@ def national_results(event: Event) -> NationalResults:
             event=event, defaults={"version": version, "data": results.to_json()}
         )
     return results
+
+
+# --------------------------------------------------------------------------- the cache
+
+
+def national_refresh(event_id: int) -> bool:
+    """Compute the event's national results for its current version and cache them,
+    unless the cache already holds that version (True when it computed). The worker's
+    job (events.tasks): the cache row is locked while computing, so two workers given
+    the same job wait for each other and the second finds it done. The first time, when
+    there is no cache row yet, the event's row is the lock."""
+    with transaction.atomic():
+        cached = EventNational.objects.select_for_update().filter(event_id=event_id).first()
+        if cached is None:
+            if not Event.objects.select_for_update().filter(pk=event_id).exists():
+                return False  # the event was deleted meanwhile
+            cached = EventNational.objects.select_for_update().filter(event_id=event_id).first()
+        event = Event.objects.get(pk=event_id)
+        if cached is not None and cached.version >= event.results_version:
+            return False
+        results = compute_national(event, event.results_version)
+        if cached is None:
+            EventNational.objects.create(
+                event=event, version=event.results_version, data=results.to_json()
+            )
+        else:
+            cached.version = event.results_version
+            cached.data = results.to_json()
+            cached.save(update_fields=["version", "data", "computed_at"])
+        return True
+
+
+@dataclass(frozen=True)
+class CachedNational:
+    """The national results a page shows: the cached ones, and whether they are of the
+    event's current version (if not, a worker is computing the new ones)."""
+
+    results: NationalResults
+    current: bool
+
+
+def national_for_page(event: Event) -> CachedNational:
+    """The event's national results as a page reads them: schools playing on this site
+    copied first (their copy queues the worker), then the cache, stale or not; computed
+    here only when nothing was ever cached."""
+    sync_direct_schools(event)
+    version = Event.objects.values_list("results_version", flat=True).get(pk=event.pk)
+    cached = EventNational.objects.filter(event=event).first()
+    if cached is None:
+        return CachedNational(national_results(event), current=True)
+    return CachedNational(NationalResults.from_json(cached.data), cached.version >= version)
+
+
+def national_versions(event_id: int) -> tuple[int, int]:
+    """The event's results version and that of its cache, after copying the schools
+    playing on this site: what a polled page's entity tag is made of."""
+    event = Event.objects.get(pk=event_id)
+    sync_direct_schools(event)
+    version = Event.objects.values_list("results_version", flat=True).get(pk=event_id)
+    cached = EventNational.objects.filter(event_id=event_id).values_list("version", flat=True)
+    cached_version = cached.first()
+    if cached_version is None:
+        # Nothing cached yet: the page would compute it now, so do it here first and
+        # the tag names what the page shows.
+        cached_version = national_results(event).version
+    return version, cached_version
