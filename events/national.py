@@ -292,14 +292,15 @@ def national_results(event: Event) -> NationalResults:
 
 def national_refresh(event_id: int) -> bool:
     """Compute the event's national results for its current version and cache them,
-    unless the cache already holds that version (True when it computed). The worker's
+    unless the cache already holds that version (True when it cached them). The worker's
     job (events.tasks): the cache row is locked while computing, so two workers given
     the same job wait for each other and the second finds it done. The first time, when
     there is no cache row yet, the event's row is the lock."""
     with transaction.atomic():
         cached = EventNational.objects.select_for_update().filter(event_id=event_id).first()
         if cached is None:
-            if not Event.objects.select_for_update().filter(pk=event_id).exists():
+            locked = Event.objects.select_for_update().filter(pk=event_id)
+            if not list(locked.values_list("pk", flat=True)):
                 return False  # the event was deleted meanwhile
             cached = EventNational.objects.select_for_update().filter(event_id=event_id).first()
         event = Event.objects.get(pk=event_id)
@@ -307,13 +308,16 @@ def national_refresh(event_id: int) -> bool:
             return False
         results = compute_national(event, event.results_version)
         if cached is None:
-            EventNational.objects.create(
-                event=event, version=event.results_version, data=results.to_json()
+            # national_results (which takes no lock) may have cached meanwhile: never
+            # go back to an older version.
+            cached, created = EventNational.objects.get_or_create(
+                event=event, defaults={"version": event.results_version, "data": results.to_json()}
             )
-        else:
-            cached.version = event.results_version
-            cached.data = results.to_json()
-            cached.save(update_fields=["version", "data", "computed_at"])
+            if created or cached.version >= event.results_version:
+                return created
+        cached.version = event.results_version
+        cached.data = results.to_json()
+        cached.save(update_fields=["version", "data", "computed_at"])
         return True
 
 
@@ -334,7 +338,9 @@ def national_for_page(event: Event) -> CachedNational:
     version = Event.objects.values_list("results_version", flat=True).get(pk=event.pk)
     cached = EventNational.objects.filter(event=event).first()
     if cached is None:
-        return CachedNational(national_results(event), current=True)
+        # Never computed: compute now, as a worker would (two pages at once compute once).
+        national_refresh(event.pk)
+        cached = EventNational.objects.get(event=event)
     return CachedNational(NationalResults.from_json(cached.data), cached.version >= version)
 
 
@@ -349,5 +355,6 @@ def national_versions(event_id: int) -> tuple[int, int]:
     if cached_version is None:
         # Nothing cached yet: the page would compute it now, so do it here first and
         # the tag names what the page shows.
-        cached_version = national_results(event).version
+        national_refresh(event_id)
+        cached_version = cached.get()
     return version, cached_version

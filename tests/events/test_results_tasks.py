@@ -3,8 +3,11 @@ queued whenever an event's results change; a job already done is not done again.
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
 
 from events import national, tasks
 from events.models import Event, EventNational
@@ -103,3 +106,48 @@ def test_a_change_of_results_queues_the_worker_after_commit(
         assert queue.queued == []  # nothing before the commit
     assert queue.queued == [event.pk]
     assert _version(event) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_at_once_compute_once(
+    computations: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two workers given the same job at the same moment: the second waits for the
+    first's lock and finds the version done (on SQLite the lock is the database's)."""
+    from django.contrib.auth import get_user_model
+
+    teacher = get_user_model().objects.create_user(username="dana", password="x" * 20)
+    event = organiser_event(boards=6)
+    session = event_school_session(event, teacher, school="North School", rounds=3)
+    play_round(session, 1, {(1, 1): ("3NT", 9)})
+    national.sync_direct_schools(event)
+    for first_time in (True, False):
+        if first_time:
+            EventNational.objects.filter(event=event).delete()
+        else:
+            Event.objects.filter(pk=event.pk).update(results_version=_version(event) + 1)
+        computations.clear()
+        slow = national.compute_national
+
+        def slowly(event: Event, version: int) -> national.NationalResults:
+            time.sleep(0.3)  # long enough for the other worker to arrive meanwhile
+            return slow(event, version)
+
+        monkeypatch.setattr(national, "compute_national", slowly)
+        done: list[bool] = []
+
+        def worker() -> None:
+            try:
+                done.append(national_refresh(event.pk))
+            finally:
+                connection.close()
+
+        threads = [threading.Thread(target=worker) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        monkeypatch.setattr(national, "compute_national", slow)
+        assert sorted(done) == [False, True]
+        assert computations == [_version(event)]
+        assert EventNational.objects.get(event=event).version == _version(event)
