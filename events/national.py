@@ -139,7 +139,11 @@ def school_sync_session(school_id: int) -> None:
     their numbers, first names only; played results scored with the session's scoring,
     the event's own). Two workers copying the same school wait for each other on the
     school's row; the second finds it up to date and does nothing."""
-    school = EventSchool.objects.select_for_update().select_related("session").get(pk=school_id)
+    school = (
+        EventSchool.objects.select_for_update(of=("self",))
+        .select_related("session")
+        .get(pk=school_id)
+    )
     session = school.session
     if session is None:
         return
