@@ -131,33 +131,53 @@ def national_figures(event: Event, *, with_schools: bool = False) -> NationalFig
     )
 
 
-def _entry(row: EventResult) -> FieldEntry:
-    if row.kind == EventResult.Kind.PLAYED and row.ns_score is not None:
-        return mp.Played(row.ns_score)
-    if (
-        row.kind == EventResult.Kind.ADJUSTED
-        and row.ns_percent is not None
-        and row.ew_percent is not None
-    ):
-        return mp.Adjusted(row.ns_percent, row.ew_percent)
+def _entry(kind: str, ns_score: int | None, ns_pct: int | None, ew_pct: int | None) -> FieldEntry:
+    if kind == EventResult.Kind.PLAYED and ns_score is not None:
+        return mp.Played(ns_score)
+    if kind == EventResult.Kind.ADJUSTED and ns_pct is not None and ew_pct is not None:
+        return mp.Adjusted(ns_pct, ew_pct)
     return NotPlayed()
 
 
 def _field_results(event: Event) -> dict[int, list[FieldResult]]:
     """Every result of the event by board, keyed by school and pair pks, with declarer
-    and tricks for the travellers (one query)."""
+    and tricks for the travellers (one query, plain rows)."""
     by_board: dict[int, list[FieldResult]] = defaultdict(list)
     rows = EventResult.objects.filter(school__event=event).order_by("board_number", "pk")
-    for row in rows:
-        by_board[row.board_number].append(
+    for (
+        board,
+        school,
+        ns,
+        ew,
+        kind,
+        contract,
+        declarer,
+        tricks,
+        score,
+        ns_pct,
+        ew_pct,
+    ) in rows.values_list(
+        "board_number",
+        "school_id",
+        "ns_pair_id",
+        "ew_pair_id",
+        "kind",
+        "contract",
+        "declarer",
+        "tricks",
+        "ns_score",
+        "ns_percent",
+        "ew_percent",
+    ):
+        by_board[board].append(
             FieldResult(
-                row.school_id,
-                row.ns_pair_id,
-                row.ew_pair_id,
-                _entry(row),
-                row.contract or None,
-                Seat(row.declarer) if row.declarer else None,
-                row.tricks,
+                school,
+                ns,
+                ew,
+                _entry(kind, score, ns_pct, ew_pct),
+                contract or None,
+                Seat(declarer) if declarer else None,
+                tricks,
             )
         )
     return dict(by_board)

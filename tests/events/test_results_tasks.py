@@ -121,27 +121,27 @@ def test_two_workers_at_once_compute_once(
     session = event_school_session(event, teacher, school="North School", rounds=3)
     play_round(session, 1, {(1, 1): ("3NT", 9)})
     national.sync_direct_schools(event)
+    slow = national.compute_national
+    done: list[bool] = []
+
+    def slowly(event: Event, version: int) -> national.NationalResults:
+        time.sleep(0.3)  # long enough for the other worker to arrive meanwhile
+        return slow(event, version)
+
+    def worker() -> None:
+        try:
+            done.append(national_refresh(event.pk))
+        finally:
+            connection.close()
+
     for first_time in (True, False):
         if first_time:
             EventNational.objects.filter(event=event).delete()
         else:
             Event.objects.filter(pk=event.pk).update(results_version=_version(event) + 1)
         computations.clear()
-        slow = national.compute_national
-
-        def slowly(event: Event, version: int) -> national.NationalResults:
-            time.sleep(0.3)  # long enough for the other worker to arrive meanwhile
-            return slow(event, version)
-
+        done.clear()
         monkeypatch.setattr(national, "compute_national", slowly)
-        done: list[bool] = []
-
-        def worker() -> None:
-            try:
-                done.append(national_refresh(event.pk))
-            finally:
-                connection.close()
-
         threads = [threading.Thread(target=worker) for _ in range(2)]
         for thread in threads:
             thread.start()

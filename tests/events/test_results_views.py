@@ -340,3 +340,17 @@ def test_a_user_without_an_organiser_gets_404_even_with_an_event_id(event: Event
     client = Client()
     client.force_login(user)
     assert client.get(_url(event, "national_export", kind="usebio")).status_code == 404
+
+
+def test_an_unchanged_public_page_costs_a_handful_of_queries(event: Event) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client()
+    tag = client.get(_url(event, "public_results"), headers={"HX-Request": "true"})["ETag"]
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(
+            _url(event, "public_results"), headers={"HX-Request": "true", "If-None-Match": tag}
+        )
+    assert response.status_code == 304
+    assert len(queries) <= 6  # the token, the schools to copy, the two versions
