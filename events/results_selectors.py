@@ -19,7 +19,7 @@ from events.national import CachedNational, national_for_page, sync_direct_schoo
 from scoring import matchpoints as mp
 from scoring.cards import Deal, Seat
 from scoring.event import FieldEntry, FieldResult, NotPlayed, national_upload, score_event
-from scoring.upload import Upload, UploadPair
+from scoring.upload import Upload, UploadPair, first_name
 from tournaments.models import Board
 
 
@@ -85,10 +85,17 @@ class NationalFigures:
         return not self.pairs
 
 
+def first_names(names: str) -> tuple[str, ...]:
+    """A pair's players as the event shows them, first names only: "Emma & Ola" →
+    ("Emma", "Ola"). The event stores nothing else, but a name that came with a surname
+    is cut here again, so nothing public ever shows one."""
+    return tuple(first_name(name) for name in names.split("&") if name.strip())
+
+
 def _pair_names(event: Event) -> dict[int, tuple[str, str, str]]:
     """Every pair of the event: pk → (first names, school, the school's pair id)."""
     return {
-        pk: (names, school, key)
+        pk: (" & ".join(first_names(names)), school, key)
         for pk, names, school, key in EventPair.objects.filter(school__event=event).values_list(
             "pk", "names", "school__name", "key"
         )
@@ -226,7 +233,7 @@ def national_usebio_upload(event: Event) -> Upload:
     sync_direct_schools(event)
     scored = score_event(_field_results(event), event.convention)
     pairs: dict[tuple[Hashable, Hashable], UploadPair] = {
-        (school, pk): UploadPair(f"S{school}-{key}", tuple(names.split(" & ")) if names else ())
+        (school, pk): UploadPair(f"S{school}-{key}", first_names(names))
         for pk, school, key, names in EventPair.objects.filter(school__event=event).values_list(
             "pk", "school_id", "key", "names"
         )

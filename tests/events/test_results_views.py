@@ -354,3 +354,37 @@ def test_an_unchanged_public_page_costs_a_handful_of_queries(event: Event) -> No
         )
     assert response.status_code == 304
     assert len(queries) <= 6  # the token, the schools to copy, the two versions
+
+
+def test_a_surname_that_reached_the_event_is_still_never_shown(
+    event: Event, organiser_client: Client
+) -> None:
+    """The event keeps first names only; should a full name ever reach it (an upload
+    read carelessly), the pages and files still cut it to the first name."""
+    national_results(event)
+    pair = EventSchool.objects.get(name="North School").pairs.first()
+    assert pair is not None
+    pair.names = "Emma Kristiansen & Ola Nordmann"
+    pair.save()
+    pages = [
+        Client().get(_url(event, "public_results")).content,
+        organiser_client.get(_url(event)).content,
+        organiser_client.get(_url(event, "national_export", kind="usebio")).content,
+    ]
+    for page in pages:
+        assert b"Emma" in page
+        assert b"Kristiansen" not in page
+        assert b"Nordmann" not in page
+    pdf = organiser_client.get(_url(event, "national_export", kind="pdf")).content
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Emma & Ola" in text
+    assert "Kristiansen" not in text
+    xlsx = organiser_client.get(_url(event, "national_export", kind="xlsx")).content
+    cells = [
+        str(value)
+        for sheet in load_workbook(io.BytesIO(xlsx)).worksheets
+        for row in sheet.iter_rows(values_only=True)
+        for value in row
+    ]
+    assert "Emma & Ola" in cells
+    assert not any("Kristiansen" in cell for cell in cells)
