@@ -185,4 +185,18 @@ def upload_outcome_text(outcome: UploadOutcome) -> str:
 # -- National results -----------------------------------------------------------------------
 
 
+def national_percent() -> str:
+    """The heading of a pair's national percentage."""
+    return _("National percentage")
+
+
+def board_played_text(number: int, played: int) -> str:
+    """A board's heading over its frequency tables: "Board 3 · played at 5 tables"."""
+    board = _("Board %(number)s") % {"number": number}
+    tables = ngettext("played at %(count)s table", "played at %(count)s tables", played) % {
+        "count": played
+    }
+    return f"{board} · {tables}"
+
+
 # -- The event booklet ----------------------------------------------------------------------
