@@ -21,6 +21,33 @@ if TYPE_CHECKING:
 
 # -- Organisers and joining ---------------------------------------------------------------
 
+BOARDS_DEAL = gettext_lazy("Deal new boards from a seed")
+BOARDS_IMPORT = gettext_lazy("Import a PBN file")
+BOARDS_NEEDED = gettext_lazy("Say how many boards to deal, or choose a PBN file.")
+FILE_NEEDED = gettext_lazy("Choose the PBN file with the event's boards.")
+BOARDS_LOCKED = gettext_lazy(
+    "A school has started playing these boards, so they can no longer change."
+)
+EVENT_CREATED = gettext_lazy("The event is ready. Give schools its join code.")
+BOARDS_CHANGED = gettext_lazy("The event has new boards.")
+EVENT_OVER = gettext_lazy("This event ended on %(day)s, so no school can join it any more.")
+CODE_UNKNOWN = gettext_lazy(
+    "No event has this code. Check it with the organiser and type it again."
+)
+CLASS_NEEDED = gettext_lazy("Choose the class that plays.")
+SESSION_EXISTS = gettext_lazy("Your class has its session for this event already.")
+UPLOADS_PLAY_ELSEWHERE = gettext_lazy(
+    "Your school plays on its own laptop and uploads its results: there is no session here."
+)
+SCHOOL_JOINED = gettext_lazy("Your school has joined %(event)s.")
+
+#: How a school's class plays the event, as the teacher chooses it.
+HOW_WE_PLAY = {
+    "direct": gettext_lazy("Here, on this site, with our tablets"),
+    "pbn": gettext_lazy("On our own laptop, then we upload the results as a PBN file"),
+    "usebio": gettext_lazy("On our own laptop, then we upload the results as a USEBIO file"),
+}
+
 
 # -- Uploads --------------------------------------------------------------------------------
 
@@ -157,6 +184,20 @@ def upload_outcome_text(outcome: UploadOutcome) -> str:
 
 
 # -- National results -----------------------------------------------------------------------
+
+
+def national_percent() -> str:
+    """The heading of a pair's national percentage."""
+    return _("National percentage")
+
+
+def board_played_text(number: int, played: int) -> str:
+    """A board's heading over its frequency tables: "Board 3 · played at 5 tables"."""
+    board = _("Board %(number)s") % {"number": number}
+    tables = ngettext("played at %(count)s table", "played at %(count)s tables", played) % {
+        "count": played
+    }
+    return f"{board} · {tables}"
 
 
 # -- The event booklet ----------------------------------------------------------------------

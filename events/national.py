@@ -171,7 +171,11 @@ def school_sync_session(school_id: int) -> None:
     their numbers, first names only; played results scored with the session's scoring,
     the event's own). Two workers copying the same school wait for each other on the
     school's row; the second finds it up to date and does nothing."""
-    school = EventSchool.objects.select_for_update().select_related("session").get(pk=school_id)
+    school = (
+        EventSchool.objects.select_for_update(of=("self",))
+        .select_related("session")
+        .get(pk=school_id)
+    )
     session = school.session
     if session is None:
         return
@@ -218,8 +222,12 @@ def school_sync_session(school_id: int) -> None:
 
 
 def results_changed(event_id: int) -> None:
-    """Count a change of an event's results: its cached national results are stale."""
+    """Count a change of an event's results: its cached national results are stale, and
+    a worker computes them again once the change is committed (events.tasks)."""
+    from events.tasks import compute_national as compute_task
+
     Event.objects.filter(pk=event_id).update(results_version=F("results_version") + 1)
+    transaction.on_commit(lambda: compute_task.enqueue(event_id))
 
 
 # --------------------------------------------------------------------------- computing
@@ -313,3 +321,76 @@ def national_results(event: Event) -> NationalResults:
             event=event, defaults={"version": version, "data": results.to_json()}
         )
     return results
+
+
+# --------------------------------------------------------------------------- the cache
+
+
+def national_refresh(event_id: int) -> bool:
+    """Compute the event's national results for its current version and cache them,
+    unless the cache already holds that version (True when it cached them). The worker's
+    job (events.tasks): the cache row is locked while computing, so two workers given
+    the same job wait for each other and the second finds it done. The first time, when
+    there is no cache row yet, the event's row is the lock."""
+    with transaction.atomic():
+        cached = EventNational.objects.select_for_update().filter(event_id=event_id).first()
+        if cached is None:
+            locked = Event.objects.select_for_update().filter(pk=event_id)
+            if not list(locked.values_list("pk", flat=True)):
+                return False  # the event was deleted meanwhile
+            cached = EventNational.objects.select_for_update().filter(event_id=event_id).first()
+        event = Event.objects.get(pk=event_id)
+        if cached is not None and cached.version >= event.results_version:
+            return False
+        results = compute_national(event, event.results_version)
+        if cached is None:
+            # national_results (which takes no lock) may have cached meanwhile: never
+            # go back to an older version.
+            cached, created = EventNational.objects.get_or_create(
+                event=event, defaults={"version": event.results_version, "data": results.to_json()}
+            )
+            if created or cached.version >= event.results_version:
+                return created
+        cached.version = event.results_version
+        cached.data = results.to_json()
+        cached.save(update_fields=["version", "data", "computed_at"])
+        return True
+
+
+@dataclass(frozen=True)
+class CachedNational:
+    """The national results a page shows: the cached ones, and whether they are of the
+    event's current version (if not, a worker is computing the new ones)."""
+
+    results: NationalResults
+    current: bool
+
+
+def national_for_page(event: Event) -> CachedNational:
+    """The event's national results as a page reads them: schools playing on this site
+    copied first (their copy queues the worker), then the cache, stale or not; computed
+    here only when nothing was ever cached."""
+    sync_direct_schools(event)
+    version = Event.objects.values_list("results_version", flat=True).get(pk=event.pk)
+    cached = EventNational.objects.filter(event=event).first()
+    if cached is None:
+        # Never computed: compute now, as a worker would (two pages at once compute once).
+        national_refresh(event.pk)
+        cached = EventNational.objects.get(event=event)
+    return CachedNational(NationalResults.from_json(cached.data), cached.version >= version)
+
+
+def national_versions(event_id: int) -> tuple[int, int]:
+    """The event's results version and that of its cache, after copying the schools
+    playing on this site: what a polled page's entity tag is made of."""
+    event = Event.objects.get(pk=event_id)
+    sync_direct_schools(event)
+    version = Event.objects.values_list("results_version", flat=True).get(pk=event_id)
+    cached = EventNational.objects.filter(event_id=event_id).values_list("version", flat=True)
+    cached_version = cached.first()
+    if cached_version is None:
+        # Nothing cached yet: the page would compute it now, so do it here first and
+        # the tag names what the page shows.
+        national_refresh(event_id)
+        cached_version = cached.get()
+    return version, cached_version

@@ -5,14 +5,20 @@ from __future__ import annotations
 
 import datetime
 import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from events import labels
 from events.models import Event, EventResult, EventSchool, Organiser
-from tournaments.models import BoardSet, SchoolClass
+from tournaments.models import BoardSet, Pupil, SchoolClass, Session
+from tournaments.services import board_set_deal, board_set_import
+from tournaments.sessions import session_create
 
 #: Letters and digits nobody mistakes for another when typing a code read off a screen
 #: or a letter (no 0/O, 1/I/L, 5/S, 2/Z).
@@ -110,3 +116,120 @@ def school_join(
     return EventSchool.objects.create(
         event=event, name=name, teacher=teacher, school_class=school_class, source=source
     )
+
+
+# --------------------------------------------------------------------------- organisers' pages
+
+
+@dataclass(frozen=True)
+class Boards:
+    """The boards an organiser asks for: ``count`` boards dealt from ``seed`` (a new
+    secret seed when empty), or the boards of a PBN file (``pbn_text``)."""
+
+    count: int | None = None
+    seed: str = ""
+    pbn_text: str | None = None
+    filename: str = ""
+
+
+def _board_set_for(organiser: Organiser, name: str, boards: Boards) -> BoardSet:
+    """The organiser's new board set (tournaments.services makes it, as a teacher's)."""
+    if boards.pbn_text is not None:
+        return board_set_import(
+            teacher=organiser.user, text=boards.pbn_text, filename=boards.filename, name=name
+        )
+    if boards.count is None:
+        raise ValidationError(labels.BOARDS_NEEDED)
+    return board_set_deal(teacher=organiser.user, name=name, count=boards.count, seed=boards.seed)
+
+
+@transaction.atomic
+def event_create_with_boards(
+    *,
+    organiser: Organiser,
+    name: str,
+    starts_on: datetime.date,
+    ends_on: datetime.date,
+    boards: Boards,
+    scoring_profile: str,
+    convention: str,
+) -> Event:
+    """A new event with a board set of its own, dealt or imported, in one go: if the
+    event is refused (or the file), no board set is left behind."""
+    if ends_on < starts_on:
+        raise ValidationError(_("The last day cannot come before the first day."))
+    board_set = _board_set_for(organiser, name, boards)
+    return event_create(
+        organiser=organiser,
+        name=name,
+        board_set=board_set,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        scoring_profile=scoring_profile,
+        convention=convention,
+    )
+
+
+def event_boards_locked(event: Event) -> bool:
+    """Whether the event's boards can no longer change: a school has a result on them,
+    or a school's class has started playing them."""
+    started = EventSchool.objects.filter(event=event, session__isnull=False).exclude(
+        session__state=Session.State.DRAFT
+    )
+    return event_has_results(event) or started.exists()
+
+
+@transaction.atomic
+def event_replace_boards(*, event: Event, boards: Boards) -> Event:
+    """New boards for the event (dealt or imported), while no school has played any."""
+    if event_boards_locked(event):
+        raise ValidationError(labels.BOARDS_LOCKED)
+    board_set = _board_set_for(event.organiser, event.name, boards)
+    return event_change_boards(event=event, board_set=board_set)
+
+
+# --------------------------------------------------------------------------- a teacher joins
+
+
+@transaction.atomic
+def event_join(
+    *,
+    event: Event,
+    teacher: User,
+    name: str,
+    source: str,
+    school_class: SchoolClass | None,
+    today: datetime.date,
+) -> EventSchool:
+    """A teacher's school joins the event while it is on (or before it starts): a class
+    playing here names its class; an upload needs none."""
+    if today > event.ends_on:
+        raise ValidationError(
+            labels.EVENT_OVER % {"day": date_format(event.ends_on, "DATE_FORMAT")}
+        )
+    if source == EventSchool.Source.DIRECT and school_class is None:
+        raise ValidationError({"school_class": labels.CLASS_NEEDED})
+    return school_join(
+        event=event,
+        teacher=teacher,
+        name=name,
+        school_class=school_class if source == EventSchool.Source.DIRECT else None,
+        source=source,
+    )
+
+
+@transaction.atomic
+def school_session_create(
+    *, school: EventSchool, present: Sequence[Pupil], today: datetime.date
+) -> Session:
+    """The class's draft session for the event (pairs, never individual), linked to the
+    school so its results reach the event."""
+    school = EventSchool.objects.select_for_update().get(pk=school.pk)
+    if school.session_id is not None:
+        raise ValidationError(labels.SESSION_EXISTS)
+    if school.source != EventSchool.Source.DIRECT or school.school_class is None:
+        raise ValidationError(labels.UPLOADS_PLAY_ELSEWHERE)
+    session = session_create(school_class=school.school_class, present=present, date=today)
+    school.session = session
+    school.save(update_fields=["session"])
+    return session

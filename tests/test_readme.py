@@ -62,6 +62,7 @@ PASSWORD = "a-long-classroom-password"
 #: What a person types at each prompt of the interactive commands.
 ANSWERS = {
     "createteacher": [("Password: ", PASSWORD), ("Password (again): ", PASSWORD)],
+    "createorganiser": [("Password: ", PASSWORD), ("Password (again): ", PASSWORD)],
     "createsuperuser": [
         ("Username", "admin"),
         ("Email address: ", "admin@school.example"),
@@ -304,11 +305,16 @@ def test_every_readme_command_works_as_written(project: Path) -> None:
         "from django.contrib.auth import get_user_model as u; "
         "print(sorted(u().objects.values_list('username', flat=True)), "
         "u().objects.get(username='admin').is_superuser, "
-        "u().objects.get(username='kari').board_sets.count())"
+        "u().objects.get(username='kari').board_sets.count(), "
+        "repr(u().objects.get(username='nbf').organiser.name))"
     )
     shown = shell(project, f".venv/bin/python manage.py shell --no-imports -c {shlex.quote(check)}")
-    assert shown.stdout.split("]")[0] == "['admin', 'kari', 'teacher'"
-    assert shown.stdout.split("]")[1].split() == ["True", "1"]
+    assert shown.stdout.split("]")[0] == "['admin', 'kari', 'nbf', 'teacher'"
+    assert shown.stdout.split("]")[1].strip().split(maxsplit=2) == [
+        "True",
+        "1",
+        "'Norwegian Bridge Federation'",
+    ]
     assert len(ran) >= 10
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.core.files.uploadedfile import UploadedFile
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -131,18 +132,22 @@ class BoardSetImportForm(forms.Form):
     )
 
     def clean_file(self) -> str:
-        """The file's text. PBN files are UTF-8 (with or without a byte-order mark) or,
-        from older programs, Latin-1."""
         upload = self.cleaned_data["file"]
         self.filename = upload.name or ""
-        if upload.size > MAX_PBN_BYTES:
-            raise forms.ValidationError(_("The file is larger than 2 MB; is it a PBN file?"))
-        data = upload.read()
-        try:
-            text: str = data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = data.decode("latin-1")
-        return text
+        return pbn_upload_text(upload)
+
+
+def pbn_upload_text(upload: UploadedFile) -> str:
+    """An uploaded PBN file's text. PBN files are UTF-8 (with or without a byte-order
+    mark) or, from older programs, Latin-1."""
+    if (upload.size or 0) > MAX_PBN_BYTES:
+        raise forms.ValidationError(_("The file is larger than 2 MB; is it a PBN file?"))
+    data = upload.read()
+    try:
+        text: str = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return text
 
 
 class PresentForm(forms.Form):
@@ -219,6 +224,7 @@ class SessionSetupForm(forms.Form):
         *args: Any,
         board_sets: Sequence[BoardSet],
         individual: bool = False,
+        event_board_set: BoardSet | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -240,6 +246,14 @@ class SessionSetupForm(forms.Form):
             *[(key, str(board_set)) for key, board_set in self.board_sets.items()],
         ]
         profiles.choices = list(PROFILE_NAMES.items())
+        if event_board_set is not None:
+            # A session of a simultaneous event plays the event's boards, scored as the
+            # event scores them: the page shows them, nothing to choose.
+            self.board_sets = {str(event_board_set.pk): event_board_set}
+            sets.choices = [(str(event_board_set.pk), str(event_board_set))]
+            sets.widget = forms.HiddenInput()
+            del self.fields["scoring_profile"]
+            del self.fields["convention"]
 
 
 STRAIN_CHOICES = [(strain.value, STRAIN_NAMES[strain]) for strain in Strain]  # ♣ ♦ ♥ ♠ NT

@@ -20,7 +20,7 @@ from scoring.profiles import is_target_profile
 from tournaments import labels, links, result_selectors, selectors, services, sessions
 from tournaments.forms import PresentForm, PupilForm, SessionSetupForm, TargetTableForm
 from tournaments.http import TeacherRequest, attachment, paper_size, parse_id
-from tournaments.models import Board, Pair, PairMember, Pupil, Session
+from tournaments.models import Board, BoardSet, Pair, PairMember, Pupil, Session
 from tournaments.printing.boards import board_slips_pdf, curtain_cards_pdf
 from tournaments.printing.common import SessionPrint
 from tournaments.printing.movement_chart import movement_chart_pdf
@@ -144,11 +144,21 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
     if session.state != Session.State.DRAFT:
         return redirect("tournaments:session_detail", session_id=session.pk)
     pair_count = session.pairs.count()
-    plan = sessions.session_plan(session)
     individual = sessions.is_individual(session)
-    board_sets = list(selectors.board_sets_for_teacher(request.user))
-    # A set the class has not played yet, with the boards the suggestion plays.
-    fresh = selectors.board_set_for_session(session, board_sets, needed=plan.total_boards)
+    event = sessions.event_of(session)
+    board_sets = []
+    fresh: BoardSet | None = None
+    if event is not None:
+        # A simultaneous event's session plays the event's boards (the form offers
+        # nothing else): rounds that fit them are suggested.
+        event_boards = event.board_set.boards.count()
+        plan = sessions.session_plan(session, max_rounds=max(1, event_boards // 2))
+        fresh = event.board_set
+    else:
+        plan = sessions.session_plan(session)
+        board_sets = list(selectors.board_sets_for_teacher(request.user))
+        # A set the class has not played yet, with the boards the suggestion plays.
+        fresh = selectors.board_set_for_session(session, board_sets, needed=plan.total_boards)
     initial = {
         "movement_kind": plan.kind,
         "movement_style": plan.style,
@@ -164,11 +174,19 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
         request.POST if request.method == "POST" else None,
         board_sets=board_sets,
         individual=individual,
+        event_board_set=event.board_set if event is not None else None,
         initial=initial,
     )
     status = 200
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and event is not None and individual:
+        form.add_error(
+            None, _("An individual session cannot play an event: events are played in pairs.")
+        )
+        status = 422
+    elif request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        if event is not None:
+            data["scoring_profile"], data["convention"] = event.scoring_profile, event.convention
         try:
             movement = sessions.session_setup_and_start(
                 session=session,
@@ -202,6 +220,9 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
         "individual": individual,
         "pair_count": pair_count,
         "even_tables": plan.tables % 2 == 0,
+        "event": event,
+        "event_profile": labels.PROFILE_NAMES.get(event.scoring_profile, "") if event else "",
+        "event_convention": Session.Convention(event.convention).label if event else "",
     }
     return render(request, "tournaments/session_setup.html", context, status=status)
 

@@ -11,6 +11,7 @@ import functools
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -44,6 +45,9 @@ from tournaments.models import (
     Session,
     Table,
 )
+
+if TYPE_CHECKING:  # events builds on tournaments: never imported at run time here
+    from events.models import Event, EventSchool
 
 #: The published target tables a teacher can go back to, by their scoring's name.
 TARGET_PRESETS = ("target", "target-french")
@@ -162,6 +166,13 @@ def _individual(pupils: int, rounds: int | None, per_round: int) -> IndividualMo
         raise MovementError(
             codes[error.code], str(error), individual=True, pupils=pupils, **error.params
         ) from error
+
+
+def event_of(session: Session) -> Event | None:
+    """The simultaneous event the session plays for its school (events.EventSchool),
+    or None for an ordinary lesson."""
+    school: EventSchool | None = getattr(session, "event_school", None)
+    return school.event if school is not None else None
 
 
 def is_individual(session: Session) -> bool:

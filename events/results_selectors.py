@@ -1,0 +1,247 @@
+"""Reads for the national results pages and downloads: the cached national results
+(events.national) turned into plain figures with the pairs' first names and schools, each
+school's own ranking, and the national results as a USEBIO upload.
+
+Everything here shows first names and the school only: the event stores nothing else.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.shortcuts import get_object_or_404
+
+from events.models import Event, EventPair, EventResult
+from events.national import CachedNational, national_for_page, sync_direct_schools
+from scoring import matchpoints as mp
+from scoring.cards import Deal, Seat
+from scoring.event import FieldEntry, FieldResult, NotPlayed, national_upload, score_event
+from scoring.upload import Upload, UploadPair, first_name
+from tournaments.models import Board
+
+
+def get_event_for_organiser(user: User, event_id: int) -> Event:
+    """The organiser's own event; 404 for anyone else (a teacher, another organiser)."""
+    return get_object_or_404(Event, pk=event_id, organiser__user=user)
+
+
+def get_event_by_token(token: str) -> Event:
+    """The event whose public link this is; 404 for any other token."""
+    return get_object_or_404(Event, public_token=token)
+
+
+@dataclass(frozen=True)
+class RankedPair:
+    """A pair in a ranking: its place, first names, school and its school's pair id."""
+
+    place: str
+    names: str
+    school: str
+    key: str
+    boards: int
+    matchpoints: float
+    top: float
+    percentage: float
+
+
+@dataclass(frozen=True)
+class SchoolRanking:
+    """A school's own ranking: its pairs matchpointed among themselves only."""
+
+    name: str
+    pairs: tuple[RankedPair, ...]
+
+
+@dataclass(frozen=True)
+class BoardFrequencies:
+    """A board across the country: how many played it, its top, and how often each N–S
+    score (best for N–S first) and each contract (most played first) came up."""
+
+    number: int
+    played: int
+    top: int
+    scores: tuple[tuple[int, int], ...]
+    contracts: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class NationalFigures:
+    """What the national results pages and downloads show. ``current`` is False while a
+    worker computes the results of a newer version (the page says "Updating…")."""
+
+    title: str
+    version: int
+    current: bool
+    schools_taking_part: int
+    pairs: tuple[RankedPair, ...]
+    boards: tuple[BoardFrequencies, ...]
+    schools: tuple[SchoolRanking, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        return not self.pairs
+
+
+def first_names(names: str) -> tuple[str, ...]:
+    """A pair's players as the event shows them, first names only: "Emma & Ola" →
+    ("Emma", "Ola"). The event stores nothing else, but a name that came with a surname
+    is cut here again, so nothing public ever shows one."""
+    return tuple(first_name(name) for name in names.split("&") if name.strip())
+
+
+def _pair_names(event: Event) -> dict[int, tuple[str, str, str]]:
+    """Every pair of the event: pk → (first names, school, the school's pair id)."""
+    return {
+        pk: (" & ".join(first_names(names)), school, key)
+        for pk, names, school, key in EventPair.objects.filter(school__event=event).values_list(
+            "pk", "names", "school__name", "key"
+        )
+    }
+
+
+def national_figures(event: Event, *, with_schools: bool = False) -> NationalFigures:
+    """The event's national ranking and frequency tables from the cache (computed here
+    only when nothing was ever cached); ``with_schools`` adds each school's own
+    ranking (the organiser's page)."""
+    cached: CachedNational = national_for_page(event)
+    results = cached.results
+    names = _pair_names(event)
+    pairs = tuple(
+        RankedPair(
+            place=pair.place,
+            names=names[pair.pair][0],
+            school=names[pair.pair][1],
+            key=names[pair.pair][2],
+            boards=pair.boards,
+            matchpoints=pair.matchpoints,
+            top=pair.top,
+            percentage=pair.percentage,
+        )
+        for pair in results.pairs
+        if pair.pair in names
+    )
+    boards = tuple(
+        BoardFrequencies(board.number, board.played, board.top, board.scores, board.contracts)
+        for board in results.boards
+    )
+    return NationalFigures(
+        title=event.name,
+        version=results.version,
+        current=cached.current,
+        schools_taking_part=event.schools.count(),
+        pairs=pairs,
+        boards=boards,
+        schools=school_rankings(event, names) if with_schools else (),
+    )
+
+
+def _entry(kind: str, ns_score: int | None, ns_pct: int | None, ew_pct: int | None) -> FieldEntry:
+    if kind == EventResult.Kind.PLAYED and ns_score is not None:
+        return mp.Played(ns_score)
+    if kind == EventResult.Kind.ADJUSTED and ns_pct is not None and ew_pct is not None:
+        return mp.Adjusted(ns_pct, ew_pct)
+    return NotPlayed()
+
+
+def _field_results(event: Event) -> dict[int, list[FieldResult]]:
+    """Every result of the event by board, keyed by school and pair pks, with declarer
+    and tricks for the travellers (one query, plain rows)."""
+    by_board: dict[int, list[FieldResult]] = defaultdict(list)
+    rows = EventResult.objects.filter(school__event=event).order_by("board_number", "pk")
+    for (
+        board,
+        school,
+        ns,
+        ew,
+        kind,
+        contract,
+        declarer,
+        tricks,
+        score,
+        ns_pct,
+        ew_pct,
+    ) in rows.values_list(
+        "board_number",
+        "school_id",
+        "ns_pair_id",
+        "ew_pair_id",
+        "kind",
+        "contract",
+        "declarer",
+        "tricks",
+        "ns_score",
+        "ns_percent",
+        "ew_percent",
+    ):
+        by_board[board].append(
+            FieldResult(
+                school,
+                ns,
+                ew,
+                _entry(kind, score, ns_pct, ew_pct),
+                contract or None,
+                Seat(declarer) if declarer else None,
+                tricks,
+            )
+        )
+    return dict(by_board)
+
+
+def school_rankings(
+    event: Event, names: dict[int, tuple[str, str, str]] | None = None
+) -> tuple[SchoolRanking, ...]:
+    """Each school's own ranking, as it was in the school: its pairs matchpointed over
+    that school's results only (scoring.event.score_event), schools in name order."""
+    names = _pair_names(event) if names is None else names
+    by_school: dict[int, dict[int, list[FieldResult]]] = defaultdict(lambda: defaultdict(list))
+    for number, results in _field_results(event).items():
+        for result in results:
+            by_school[int(str(result.school))][number].append(result)
+    rankings = []
+    for school in event.schools.all():
+        scored = score_event(by_school.get(school.pk, {}), event.convention)
+        rankings.append(
+            SchoolRanking(
+                name=school.name,
+                pairs=tuple(
+                    RankedPair(
+                        place=pair.place,
+                        names=names[int(str(pair.pair))][0],
+                        school=school.name,
+                        key=names[int(str(pair.pair))][2],
+                        boards=pair.boards,
+                        matchpoints=pair.matchpoints,
+                        top=pair.top,
+                        percentage=pair.percentage,
+                    )
+                    for pair in scored.pairs
+                ),
+            )
+        )
+    return tuple(rankings)
+
+
+def national_usebio_upload(event: Event) -> Upload:
+    """The national results as one upload for the USEBIO writer: every result with its
+    national matchpoints, every pair numbered ``S<school>-<pair id>`` with its national
+    percentage and place and its players' first names only, and the event's deals.
+    Computed from the event's rows as they are now (schools playing on this site copied
+    first), for a federation's software to check the figures against."""
+    sync_direct_schools(event)
+    scored = score_event(_field_results(event), event.convention)
+    pairs: dict[tuple[Hashable, Hashable], UploadPair] = {
+        (school, pk): UploadPair(f"S{school}-{key}", first_names(names))
+        for pk, school, key, names in EventPair.objects.filter(school__event=event).values_list(
+            "pk", "school_id", "key", "names"
+        )
+    }
+    deals = {
+        number: Deal.from_pbn(deal)
+        for number, deal in Board.objects.filter(board_set_id=event.board_set_id).values_list(
+            "number", "deal"
+        )
+    }
+    return national_upload(scored, pairs, deals=deals, title=event.name, date=event.starts_on)
