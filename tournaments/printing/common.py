@@ -503,8 +503,8 @@ class SessionPrint:
         return self.pair_names.get(pair, "").strip()
 
     def pupil_name(self, number: int) -> str:
-        """An individual session's pupil by their number: their name, or the number."""
-        return self.names(PairId(number)) or str(number)
+        """An individual session's pupil by their number: their name, or "Pupil 3"."""
+        return self.names(PairId(number)) or _("Pupil %(number)s") % {"number": number}
 
 
 def boards_text(boards: range) -> str:

@@ -292,7 +292,7 @@ def _draw_pupil_card(
     right = cell.right - _PAIR_CARD_PAD
     top = cell.top - _PAIR_CARD_PAD
     number = _("Pupil %(number)s") % {"number": pupil}
-    name = session.names(PairId(pupil))
+    name = session.names(PairId(pupil))  # "" when the pupil has no name
     used = draw_text(
         canvas,
         left,

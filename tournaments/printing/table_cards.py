@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import get_language, ngettext
@@ -30,7 +30,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from scoring.cards import Seat
 from scoring.individual import IndividualMovement, IndividualTableRound, individual_table_card
-from scoring.movements import Line, TableRound, table_card
+from scoring.movements import Line, PairId, TableRound, table_card
 from tournaments import labels
 from tournaments.labels import tables_text
 from tournaments.printing.common import (
@@ -488,7 +488,7 @@ def _individual_table_cards(
                 row,
                 row_notes,
                 after,
-                names,
+                session,
                 scale=scale,
                 boards_size=boards_size,
                 fonts=fonts,
@@ -540,7 +540,7 @@ def _draw_individual_round(
     row: IndividualTableRound,
     notes: Sequence[str],
     after: Sequence[str],
-    names: Mapping[int, str],
+    session: SessionPrint,
     *,
     scale: float,
     boards_size: float,
@@ -571,8 +571,8 @@ def _draw_individual_round(
             used = cell_text(
                 canvas, cell, baseline, label, font=fonts.bold, size=seat_size, fonts=fonts
             )
-            name = names.get(pupil, "")
-            if name and name != str(pupil):
+            name = session.names(PairId(pupil))  # none: the number says it all
+            if name:
                 rest = Rect(cell.x + used + 4, cell.y, max(1.0, cell.width - used - 4), cell.height)
                 cell_text(
                     canvas,
