@@ -12,10 +12,12 @@ are downloaded through the site and read back with pypdf.
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth.models import AbstractUser
 from django.test import Client
+from django.utils import translation
 
 from scoring.cards import Seat
 from scoring.individual import IndividualMovement
@@ -81,6 +83,15 @@ SIZES = pytest.mark.parametrize("names", [EIGHT, ELEVEN], ids=["8-pupils", "11-p
 def public_url(settings):  # type: ignore[no-untyped-def]
     # The table cards carry the tables' address: give the site one.
     settings.PUBLIC_URL = "http://192.0.2.10:8000"
+
+
+@pytest.fixture(autouse=True)
+def language_afterwards() -> Iterator[None]:
+    # A Norwegian request leaves Norwegian active in this thread: later tests that build
+    # papers without a request must not inherit it.
+    language = translation.get_language()
+    yield
+    translation.activate(language)
 
 
 def _start(teacher: AbstractUser, names: list[str]) -> Session:
