@@ -7,6 +7,12 @@ sentences are :func:`tournaments.labels.after_round_texts`, exactly what the tab
 page shows, so the card and the page never disagree. Sit-outs, arrow switches and
 shared boards are spelt out in a sentence under that round.
 
+In an individual session each round names the four pupils by seat, North and South
+under North–South and East and West under East–West, and the sentences are
+:func:`tournaments.labels.individual_after_round_texts`, again the table page's own.
+Those sentences take more room (one per pupil), so a long session's card goes on over
+more pages rather than print smaller than 70 %.
+
 Pure reportlab, no database: the print centre builds a
 :class:`~tournaments.printing.common.SessionPrint` and passes it in. Every word goes
 through gettext, so the PDF speaks the language that is active when it is built.
