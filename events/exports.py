@@ -19,6 +19,7 @@ from openpyxl import Workbook
 
 from events import labels as event_labels
 from events.results_selectors import NationalFigures, RankedPair
+from scoring.cards import Side
 from tournaments import labels
 from tournaments.printing.common import STANDARD_FONTS, FontSet, content_area
 from tournaments.printing.common import page_size as resolve_page_size
@@ -63,7 +64,7 @@ def _ranking_columns() -> list[_Column]:
 
 def _board_columns() -> list[_Column]:
     return [
-        _Column(_("N–S score"), 1.0, "right"),
+        _Column(labels.side_heading(Side.NS, labels.SideHeading.SCORE), 1.0, "right"),
         _Column(_("Times"), 1.0, "right"),
         _Column("", 0.5, "left"),
         _Column(_("Contract"), 1.0, "left"),
@@ -170,7 +171,7 @@ def national_workbook(figures: NationalFigures) -> bytes:
         _name_sheet(workbook.create_sheet(), _("Boards")),
         [
             Column(_("Board"), "int"),
-            Column(_("N–S score"), "signed"),
+            Column(labels.side_heading(Side.NS, labels.SideHeading.SCORE), "signed"),
             Column(_("Times"), "int"),
             Column(_("Contract")),
             Column(_("Times"), "int"),

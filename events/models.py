@@ -16,6 +16,8 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from scoring.cards import Side
+from tournaments.labels import SideHeading, side_heading_lazy
 from tournaments.models import BoardSet, SchoolClass, Session
 
 
@@ -188,7 +190,9 @@ class EventResult(models.Model):
     contract = models.CharField(_("contract"), max_length=3, blank=True)
     declarer = models.CharField(_("declarer"), max_length=1, blank=True)
     tricks = models.PositiveSmallIntegerField(_("tricks won by declarer"), null=True, blank=True)
-    ns_score = models.IntegerField(_("N–S score"), null=True, blank=True)
+    ns_score = models.IntegerField(
+        side_heading_lazy(Side.NS, SideHeading.NET), null=True, blank=True
+    )
     ns_percent = models.PositiveSmallIntegerField(null=True, blank=True)
     ew_percent = models.PositiveSmallIntegerField(null=True, blank=True)
 

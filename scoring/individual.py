@@ -78,6 +78,7 @@ from types import MappingProxyType
 from scoring.cards import Seat
 from scoring.movements import (
     DEFAULT_BOARDS_PER_ROUND,
+    BoardsNext,
     Entry,
     Line,
     Movement,
@@ -85,6 +86,7 @@ from scoring.movements import (
     PairId,
     SharedBoards,
     boards_for,
+    table_card,
 )
 
 __all__ = [
@@ -96,9 +98,15 @@ __all__ = [
     "IndividualMovement",
     "IndividualReason",
     "IndividualSuggestion",
+    "IndividualTableRound",
+    "PupilMove",
+    "PupilPlace",
+    "PupilRound",
     "as_movement",
     "individual",
     "individual_full_rounds",
+    "individual_table_card",
+    "pupil_card",
     "required_individual_boards",
     "suggest_individual",
     "validate_individual",
@@ -119,6 +127,7 @@ class IndividualErrorCode(StrEnum):
     BOARDS_PER_ROUND_OUT_OF_RANGE = "individual_boards_per_round_out_of_range"
     TOO_FEW_BOARDS_PER_ROUND = "individual_too_few_boards_per_round"
     UNKNOWN_TABLE = "individual_unknown_table"
+    UNKNOWN_PUPIL = "individual_unknown_pupil"
 
 
 class IndividualError(ValueError):
@@ -954,3 +963,145 @@ def suggest_individual(
         reason=INDIVIDUAL_REASONS[code].format(**params),
         params=MappingProxyType(params),
     )
+
+
+# ---------------------------------------------------------------------------
+# Cards
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PupilPlace:
+    """Where a pupil plays in a round: a table and a seat."""
+
+    round: int
+    table: int
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class PupilMove:
+    """Where the pupil in ``seat`` goes when the round is over: ``next`` is ``None`` when
+    they have the next round off."""
+
+    seat: Seat
+    pupil: int
+    next: PupilPlace | None
+
+
+@dataclass(frozen=True)
+class IndividualTableRound:
+    """One line of an individual table card: who sits in which seat at this table in
+    this round (``entry``), which boards, and where the four pupils (``moves``, in seat
+    order N, E, S, W; none after the last round) and the boards go next."""
+
+    round: int
+    table: int
+    entry: IndividualEntry
+    board_set: int
+    boards: range
+    shared_with: tuple[int, ...]
+    boards_next: BoardsNext
+    moves: tuple[PupilMove, ...]
+
+
+@dataclass(frozen=True)
+class PupilRound:
+    """One line of a pupil's card: table, seat, partner, the two opponents and the
+    boards; all empty (``table`` None, no boards) for a round the pupil has off."""
+
+    round: int
+    table: int | None
+    seat: Seat | None
+    partner: int | None
+    opponents: tuple[int, ...]
+    board_set: int | None
+    boards: range
+
+    @property
+    def sits_out(self) -> bool:
+        return self.table is None
+
+
+def _place(movement: IndividualMovement, pupil: int, round_: int) -> PupilPlace | None:
+    entry = movement.entry_for_pupil(pupil, round_)
+    if entry is None:
+        return None
+    seat = entry.seat_of(pupil)
+    assert seat is not None
+    return PupilPlace(round_, entry.table, seat)
+
+
+def individual_table_card(
+    movement: IndividualMovement, table: int
+) -> tuple[IndividualTableRound, ...]:
+    """The card that lies on ``table`` in an individual session: for each round the
+    pupil in each seat, the boards, and where each pupil and the boards go next. The
+    boards move as in the pair timetable (:func:`as_movement`, :func:`table_card`).
+
+    >>> row = individual_table_card(individual(8), 1)[0]
+    >>> row.entry.players, [(m.pupil, m.next.table, m.next.seat.value) for m in row.moves]
+    ((6, 8, 4, 7), [(6, 2, 'S'), (8, 1, 'E'), (4, 2, 'E'), (7, 1, 'N')])
+    """
+    if not 1 <= table <= movement.tables:
+        raise IndividualError(
+            IndividualErrorCode.UNKNOWN_TABLE,
+            f"This movement has tables 1 to {movement.tables}, not {table}.",
+            table=table,
+            tables=movement.tables,
+        )
+    rows: list[IndividualTableRound] = []
+    for line in table_card(as_movement(movement), table):
+        entry = movement.entry(line.round, table)
+        last = line.round == movement.rounds
+        rows.append(
+            IndividualTableRound(
+                round=line.round,
+                table=table,
+                entry=entry,
+                board_set=entry.board_set,
+                boards=line.boards,
+                shared_with=line.shared_with,
+                boards_next=line.boards_next,
+                moves=()
+                if last
+                else tuple(
+                    PupilMove(seat, pupil, _place(movement, pupil, line.round + 1))
+                    for seat, pupil in entry.seats.items()
+                ),
+            )
+        )
+    return tuple(rows)
+
+
+def pupil_card(movement: IndividualMovement, pupil: int) -> tuple[PupilRound, ...]:
+    """The card a pupil keeps: for each round the table, seat, partner, opponents and
+    boards, or a round off.
+
+    >>> [(r.table, r.seat.value, r.partner, r.opponents) for r in pupil_card(individual(8), 6)[:2]]
+    [(1, 'N', 4, (8, 7)), (2, 'S', 2, (4, 3))]
+    """
+    if not 1 <= pupil <= movement.pupils:
+        raise IndividualError(
+            IndividualErrorCode.UNKNOWN_PUPIL,
+            f"Pupil {pupil} does not play in this movement.",
+            pupil=pupil,
+        )
+    rows: list[PupilRound] = []
+    for round_ in range(1, movement.rounds + 1):
+        entry = movement.entry_for_pupil(pupil, round_)
+        if entry is None:
+            rows.append(PupilRound(round_, None, None, None, (), None, range(0)))
+            continue
+        rows.append(
+            PupilRound(
+                round=round_,
+                table=entry.table,
+                seat=entry.seat_of(pupil),
+                partner=entry.partner_of(pupil),
+                opponents=entry.opponents_of(pupil) or (),
+                board_set=entry.board_set,
+                boards=movement.boards(entry.board_set),
+            )
+        )
+    return tuple(rows)

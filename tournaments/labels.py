@@ -12,7 +12,7 @@ placeholder, so the Norwegian for a term is written once. Template filters
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -26,7 +26,7 @@ from scoring.contracts import Contract, ContractKind
 from scoring.curves import GAME_GUIDELINE_HCP
 from scoring.errors import ErrorCode, ScoringError
 from scoring.feedback import FIT_LENGTH, BoardLesson, Code, Feedback, Verdict
-from scoring.individual import IndividualReason
+from scoring.individual import IndividualReason, IndividualTableRound
 from scoring.movements import BoardsGo, BoardsNext, Line, PairId, Position, ReasonCode, TableRound
 from scoring.pbn import PbnProblem, ProblemCode
 from tournaments.charts import ChartLabels, TermChartLabels
@@ -460,6 +460,24 @@ def after_round_texts(row: TableRound, *, pairs: Iterable[PairId] | None = None)
         if pair is None or next_ is None or (wanted is not None and pair not in wanted):
             continue
         texts.append(pair_moves_text(pair, None if row.sits_out else seat, next_, row.table))
+    texts.append(boards_move_text(row.boards_next, row.table))
+    return texts
+
+
+def individual_after_round_texts(row: IndividualTableRound, names: Mapping[int, str]) -> list[str]:
+    """Everything a table of an individual session is told when a round is over: where
+    each of its four pupils goes, in seat order (none after the last round), then where
+    the boards go. The table's page and its printed table card both show exactly these
+    sentences. ``names`` maps a pupil's number to their name (the number if missing)."""
+    texts = [
+        pupil_moves_text(
+            names.get(move.pupil) or str(move.pupil),
+            move.next.seat if move.next else None,
+            move.next.table if move.next else row.table,
+            row.table,
+        )
+        for move in row.moves
+    ]
     texts.append(boards_move_text(row.boards_next, row.table))
     return texts
 

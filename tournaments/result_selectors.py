@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from scoring.cards import Seat, Side
 from scoring.feedback import Feedback
+from scoring.individual import individual_table_card
 from scoring.movements import Entry as MovementEntry
 from scoring.movements import Movement, PairId, TableRound, table_card
 from scoring.profiles import get_profile
@@ -407,48 +408,37 @@ class Partnership:
 
 @dataclass(frozen=True)
 class IndividualTable:
-    """Who sits where at a table of an individual session in a round, and where each
-    of them goes next."""
+    """Who sits where at a table of an individual session in a round, and what each
+    of them and the boards do when the round is over."""
 
     partnerships: tuple[Partnership, Partnership]
-    moves: tuple[str, ...]
+    #: One sentence each, as the printed table card says them
+    #: (``labels.individual_after_round_texts``).
+    after_round: tuple[str, ...]
 
 
 def individual_table(
     session: Session, round_: int, table: int, names: dict[int, str]
 ) -> IndividualTable:
     """The four pupils at ``table`` in ``round_`` of an individual session, by seat, and
-    the sentences that send each to their next table (``names``: pupil id → name)."""
-    movement = sessions.session_individual_movement(session)
+    the sentences that send each to their next table and say where the boards go
+    (``names``: pupil id → name)."""
+    row = individual_table_card(sessions.session_individual_movement(session), table)[round_ - 1]
     by_number = {
         pair.number: names.get(member.pupil_id, str(member.pupil))
         for pair in sessions.session_pairs(session)
         for member in pair.members.all()
     }
-    entry = movement.entry(round_, table)
     seated = {
         seat: SeatedPupil(seat, number, by_number.get(number, str(number)))
-        for seat, number in entry.seats.items()
+        for seat, number in row.entry.seats.items()
     }
-    moves: list[str] = []
-    if round_ < movement.rounds:
-        for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST):
-            pupil = seated[seat]
-            after = movement.entry_for_pupil(pupil.number, round_ + 1)
-            moves.append(
-                labels.pupil_moves_text(
-                    pupil.name,
-                    None if after is None else after.seat_of(pupil.number),
-                    after.table if after else table,
-                    table,
-                )
-            )
     return IndividualTable(
         partnerships=(
             Partnership(Side.NS, (seated[Seat.NORTH], seated[Seat.SOUTH])),
             Partnership(Side.EW, (seated[Seat.EAST], seated[Seat.WEST])),
         ),
-        moves=tuple(moves),
+        after_round=tuple(labels.individual_after_round_texts(row, by_number)),
     )
 
 
@@ -497,10 +487,7 @@ class TableRoundView:
         """What the table does when the round is over, one sentence each: the same
         sentences as on its printed table card."""
         if self.individual is not None:
-            return [
-                *self.individual.moves,
-                labels.boards_move_text(self.next.boards_next, self.next.table),
-            ]
+            return list(self.individual.after_round)
         return labels.after_round_texts(self.next, pairs=self.going_on)
 
     def current(self, chosen: int | None) -> selectors.BoardFacts | None:

@@ -3,6 +3,8 @@ the running session's page, its printables, and each table's own page."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -24,7 +26,7 @@ from tournaments.models import Board, BoardSet, Pair, PairMember, Pupil, Session
 from tournaments.printing.boards import board_slips_pdf, curtain_cards_pdf
 from tournaments.printing.common import SessionPrint
 from tournaments.printing.movement_chart import movement_chart_pdf
-from tournaments.printing.pair_cards import pair_cards_pdf
+from tournaments.printing.pair_cards import pair_cards_pdf, pupil_cards_pdf
 from tournaments.printing.table_cards import table_cards_pdf
 from tournaments.views import board_prints
 
@@ -389,11 +391,16 @@ def session_print(request: TeacherRequest, session_id: int, kind: str) -> HttpRe
         raise Http404
     if kind in {"board-slips", "board-slips-without-answers", "curtain-cards"}:
         return _session_boards_print(request, session, kind)
-    builders = {
+    individual = sessions.is_individual(session)
+    builders: dict[str, Callable[[SessionPrint], bytes]] = {
         "table-cards": table_cards_pdf,
         "movement-chart": movement_chart_pdf,
-        "pair-cards": pair_cards_pdf,
     }
+    # An individual session's pupils each keep a card of their own instead of a pair's.
+    if individual:
+        builders["pupil-cards"] = pupil_cards_pdf
+    else:
+        builders["pair-cards"] = pair_cards_pdf
     if kind not in builders:
         raise Http404
     address = links.tables_address(request)
@@ -422,7 +429,12 @@ def session_print(request: TeacherRequest, session_id: int, kind: str) -> HttpRe
     title = f"{session.school_class} · {date_format(session.date)}"
     data = builders[kind](
         SessionPrint(
-            title=title, movement=movement, pair_names=names, table_urls=urls, page_size=paper
+            title=title,
+            movement=movement,
+            pair_names=names,
+            table_urls=urls,
+            page_size=paper,
+            individual=sessions.session_individual_movement(session) if individual else None,
         )
     )
     filename = f"{slugify(str(session.school_class))}-{session.date}-{kind}.pdf"

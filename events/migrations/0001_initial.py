@@ -90,7 +90,7 @@ class Migration(migrations.Migration):
                 ('contract', models.CharField(blank=True, max_length=3, verbose_name='contract')),
                 ('declarer', models.CharField(blank=True, max_length=1, verbose_name='declarer')),
                 ('tricks', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='tricks won by declarer')),
-                ('ns_score', models.IntegerField(blank=True, null=True, verbose_name='N–S score')),
+                ('ns_score', models.IntegerField(blank=True, null=True, verbose_name='N–S net')),
                 ('ns_percent', models.PositiveSmallIntegerField(blank=True, null=True)),
                 ('ew_percent', models.PositiveSmallIntegerField(blank=True, null=True)),
                 ('ew_pair', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='events.eventpair')),

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import individual as individual_module
+from scoring.cards import Seat
 from scoring.individual import (
     INDIVIDUAL_PUPILS,
     INDIVIDUAL_REASONS,
@@ -26,11 +27,13 @@ from scoring.individual import (
     as_movement,
     individual,
     individual_full_rounds,
+    individual_table_card,
+    pupil_card,
     required_individual_boards,
     suggest_individual,
     validate_individual,
 )
-from scoring.movements import Line, PairId, SharedBoards
+from scoring.movements import BoardsGo, Line, PairId, SharedBoards
 
 #: Enough boards per round for any sharing any schedule does.
 ROOMY = 3
@@ -527,3 +530,115 @@ def test_as_movement_files_each_table_under_its_north_and_east_pupils(pupils: in
     # round: a pupil never plays a board twice, so these never collide.
     filed = [(board, e.north) for e in m.entries for board in m.boards(e.board_set)]
     assert len(filed) == len(set(filed))
+
+
+# --------------------------------------------------------------------------- cards
+
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+
+
+@pytest.mark.parametrize(
+    ("pupils", "pupil", "round_", "expected"),
+    [
+        # 8 pupils, round 1: table 1 N 6 E 8 S 4 W 7; round 2: table 2 N 2 E 4 S 6 W 3.
+        (8, 6, 1, (1, N, 4, (8, 7), range(1, 3))),
+        (8, 6, 2, (2, S, 2, (4, 3), range(3, 5))),
+        (8, 7, 1, (1, W, 8, (6, 4), range(1, 3))),
+        # 11 pupils, round 1: table 1 N 1 E 11 S 6 W 8, table 2 N 3 E 10 S 7 W 9;
+        # 2, 4 and 5 have the round off.
+        (11, 1, 1, (1, N, 6, (11, 8), range(1, 3))),
+        (11, 1, 2, (1, W, 4, (5, 10), range(3, 5))),
+        (11, 9, 1, (2, W, 10, (3, 7), range(1, 3))),
+        (11, 4, 1, (None, None, None, (), range(0))),
+    ],
+)
+def test_a_pupils_card_by_hand(
+    pupils: int, pupil: int, round_: int, expected: tuple[object, ...]
+) -> None:
+    row = pupil_card(individual(pupils), pupil)[round_ - 1]
+    assert (row.table, row.seat, row.partner, row.opponents, row.boards) == expected
+    assert row.sits_out is (expected[0] is None)
+
+
+def test_a_table_card_by_hand() -> None:
+    """11 pupils, table 2, round 1: N 3, E 10, S 7, W 9 on boards 1–2, which table 1
+    plays too. Next round 3 sits East and 7 North at this table, 10 South at table 1,
+    and 9 has the round off."""
+    row = individual_table_card(individual(11), 2)[0]
+    assert (row.round, row.table, row.entry.players) == (1, 2, (3, 10, 7, 9))
+    assert (row.boards, row.shared_with) == (range(1, 3), (1,))
+    moves = [(m.seat, m.pupil, m.next and (m.next.table, m.next.seat)) for m in row.moves]
+    assert moves == [(N, 3, (2, E)), (E, 10, (1, S)), (S, 7, (2, N)), (W, 9, None)]
+
+
+@pytest.mark.parametrize(("pupil", "table"), [(0, 0), (9, 3)])
+def test_cards_of_unknown_pupils_and_tables_are_refused(pupil: int, table: int) -> None:
+    m = individual(8)  # pupils 1–8 at tables 1–2
+    with pytest.raises(IndividualError) as raised:
+        pupil_card(m, pupil)
+    assert raised.value.code is IndividualErrorCode.UNKNOWN_PUPIL
+    with pytest.raises(IndividualError) as raised:
+        individual_table_card(m, table)
+    assert raised.value.code is IndividualErrorCode.UNKNOWN_TABLE
+
+
+@st.composite
+def movements(draw: st.DrawFn) -> IndividualMovement:
+    pupils = draw(st.sampled_from(list(INDIVIDUAL_PUPILS)))
+    rounds = draw(st.integers(1, individual_full_rounds(pupils)))
+    return individual(pupils, rounds=rounds, boards_per_round=draw(st.integers(ROOMY, 4)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(movements())
+def test_the_pupil_cards_agree_with_each_other_and_the_movement(m: IndividualMovement) -> None:
+    cards = {p: pupil_card(m, p) for p in range(1, m.pupils + 1)}
+    for p, card in cards.items():
+        assert [row.round for row in card] == list(range(1, m.rounds + 1))
+        for row in card:
+            if row.sits_out:
+                assert (row.seat, row.partner, row.opponents) == (None, None, ())
+                assert not row.boards
+                continue
+            assert row.partner is not None
+            assert row.table is not None
+            # The partner's card shows them back as partner, at the same table and boards.
+            back = cards[row.partner][row.round - 1]
+            assert (back.partner, back.table, back.boards) == (p, row.table, row.boards)
+            for opponent in row.opponents:
+                assert p in cards[opponent][row.round - 1].opponents
+            assert m.entry(row.round, row.table).seat_of(p) is row.seat
+    off = {(r, p) for r, out in enumerate(m.sit_outs, start=1) for p in out}
+    assert {(row.round, p) for p, card in cards.items() for row in card if row.sits_out} == off
+    # Nobody's card lists a board twice.
+    for card in cards.values():
+        boards = [b for row in card for b in row.boards]
+        assert len(boards) == len(set(boards))
+
+
+@settings(max_examples=60, deadline=None)
+@given(movements())
+def test_the_table_cards_agree_with_the_pupil_cards(m: IndividualMovement) -> None:
+    cards = {p: pupil_card(m, p) for p in range(1, m.pupils + 1)}
+    tables = {t: individual_table_card(m, t) for t in range(1, m.tables + 1)}
+    for t, card in tables.items():
+        assert [row.round for row in card] == list(range(1, m.rounds + 1))
+        for row in card:
+            for seat, pupil in row.entry.seats.items():
+                mine = cards[pupil][row.round - 1]
+                assert (mine.table, mine.seat, mine.boards) == (t, seat, row.boards)
+            if row.round == m.rounds:
+                assert row.moves == ()
+                assert row.boards_next.go is BoardsGo.FINISHED
+                continue
+            assert [(move.seat, move.pupil) for move in row.moves] == list(row.entry.seats.items())
+            for move in row.moves:
+                after = cards[move.pupil][row.round]
+                if move.next is None:
+                    assert after.sits_out
+                else:
+                    assert (move.next.table, move.next.seat) == (after.table, after.seat)
+            # The boards go where their set is played next.
+            if row.boards_next.go is BoardsGo.TABLE:
+                for other in row.boards_next.tables:
+                    assert tables[other][row.round].board_set == row.board_set

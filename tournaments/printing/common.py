@@ -48,6 +48,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from scoring.cards import Card, Suit
+from scoring.individual import IndividualMovement
 from scoring.movements import Movement, PairId
 from tournaments.labels import holding_text
 
@@ -483,6 +484,10 @@ class SessionPrint:
     without names prints its number only. ``table_urls`` maps a table number to the
     absolute address of that table's entry page, which the table card prints as a QR
     code and as text. ``page_size`` is ``"A4"`` or ``"Letter"``.
+
+    In an individual session ``individual`` is its movement (who sits in which seat;
+    ``movement`` is then its pair timetable, ``scoring.individual.as_movement``), each
+    "pair" is one pupil and ``pair_names`` holds that pupil's name.
     """
 
     title: str
@@ -490,11 +495,16 @@ class SessionPrint:
     pair_names: Mapping[PairId, str]
     table_urls: Mapping[int, str]
     page_size: str = "A4"
+    individual: IndividualMovement | None = None
 
     def names(self, pair: PairId | None) -> str:
         if pair is None:
             return ""
         return self.pair_names.get(pair, "").strip()
+
+    def pupil_name(self, number: int) -> str:
+        """An individual session's pupil by their number: their name, or "Pupil 3"."""
+        return self.names(PairId(number)) or _("Pupil %(number)s") % {"number": number}
 
 
 def boards_text(boards: range) -> str:

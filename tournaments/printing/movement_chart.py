@@ -2,6 +2,8 @@
 
 Each cell reads "3 v 5" (Mitchell: "N–S 3 v E–W 5") with its boards under it; the chart
 goes landscape and over more pages when there are many tables, so the type stays large.
+In an individual session a cell names the four pupils by seat, "N 6 S 4 v E 8 W 7", and
+a last column lists the pupils who have the round off.
 
 Pure reportlab, no database: it takes a
 :class:`~tournaments.printing.common.SessionPrint`. Every word goes through gettext.
@@ -10,11 +12,14 @@ Pure reportlab, no database: it takes a
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from reportlab.pdfgen.canvas import Canvas
 
+from scoring.cards import Seat
+from scoring.individual import IndividualTableRound, individual_table_card
 from scoring.movements import Movement, PairId, TableRound, table_card
 from tournaments import labels
 from tournaments.labels import tables_text
@@ -46,6 +51,7 @@ __all__ = [
     "chart_cell_text",
     "chart_page_size",
     "chart_pages",
+    "individual_chart_cell_lines",
     "movement_chart_pdf",
 ]
 
@@ -57,6 +63,7 @@ CHART_MAX_TABLES_PER_PAGE = 8
 CHART_MIN_TABLES_PER_PAGE = 4
 
 _CHART_ROUND_COLUMN = 74.0
+_CHART_OFF_COLUMN = 84.0  # an individual session's pupils with the round off
 _CHART_HEADER_ROW = 30.0
 _CHART_MAX_ROW = 90.0
 _CHART_BIG = 22.0  # the pairs' type size when there is room
@@ -75,13 +82,13 @@ def chart_pages(session: SessionPrint, *, fonts: FontSet = STANDARD_FONTS) -> li
     """
     movement = session.movement
     area = content_area(chart_page_size(session))
-    rows = [card for table in range(1, movement.tables + 1) for card in table_card(movement, table)]
+    rows = [cell for cells in _chart_cells(session).values() for cell in cells]
     row_height = _chart_row_height(area, movement)
     fewest = page_count(movement.tables, CHART_MAX_TABLES_PER_PAGE)
     best: tuple[float, list[tuple[int, ...]]] = (0.0, [])
     for pages in range(fewest, page_count(movement.tables, CHART_MIN_TABLES_PER_PAGE) + 1):
         split = _split_tables(movement.tables, pages)
-        width = _chart_column_width(area, max(len(page) for page in split))
+        width = _chart_column_width(area, max(len(page) for page in split), _off_column(session))
         size = min(_chart_cell_layout(row, width, row_height, fonts)[0] for row in rows)
         if size >= best[0] * 1.25:
             best = (size, split)
@@ -102,8 +109,46 @@ def _chart_row_height(area: Rect, movement: Movement) -> float:
     return min(_CHART_MAX_ROW, (area.height - _CHART_HEADER_ROW) / movement.rounds)
 
 
-def _chart_column_width(area: Rect, tables: int) -> float:
-    return (area.width - _CHART_ROUND_COLUMN) / tables
+def _chart_column_width(area: Rect, tables: int, off_column: float = 0.0) -> float:
+    return (area.width - _CHART_ROUND_COLUMN - off_column) / tables
+
+
+def _off_column(session: SessionPrint) -> float:
+    """The width of the column of pupils with the round off: none unless some pupils
+    of an individual session sit out."""
+    individual = session.individual
+    return _CHART_OFF_COLUMN if individual is not None and individual.sit_outs_per_round else 0.0
+
+
+@dataclass(frozen=True)
+class _Cell:
+    """What a chart cell says: who plays, in large type on one line or two, and the
+    small lines under them."""
+
+    halves: tuple[str, ...]
+    notes: tuple[str, ...]
+    sits_out: bool = False
+
+
+def _chart_cells(session: SessionPrint) -> dict[int, list[_Cell]]:
+    """Each table's cells, round by round."""
+    movement = session.movement
+    tables = range(1, movement.tables + 1)
+    if session.individual is not None:
+        return {
+            table: [
+                _Cell(individual_chart_cell_lines(row), tuple(_boards_notes(row)))
+                for row in individual_table_card(session.individual, table)
+            ]
+            for table in tables
+        }
+    return {
+        table: [
+            _Cell(chart_cell_lines(row), tuple(_chart_cell_notes(row)), row.sits_out)
+            for row in table_card(movement, table)
+        ]
+        for table in tables
+    }
 
 
 def chart_page_size(session: SessionPrint) -> tuple[float, float]:
@@ -129,6 +174,18 @@ def _chart_pair(pair: PairId) -> str:
     return labels.pair_number_line_first(pair.number, pair.direction)
 
 
+def individual_chart_cell_lines(row: IndividualTableRound) -> tuple[str, str]:
+    """The four pupils of an individual session's chart cell by seat, one partnership
+    each half: ``("N 6 S 4", "v E 8 W 7")``."""
+    seats = row.entry.seats
+
+    def partnership(first: Seat, second: Seat) -> str:
+        return " ".join(f"{labels.seat_letter(seat)} {seats[seat]}" for seat in (first, second))
+
+    versus = pgettext("pair versus pair", "v")
+    return partnership(Seat.NORTH, Seat.SOUTH), f"{versus} {partnership(Seat.EAST, Seat.WEST)}"
+
+
 def chart_cell_text(row: TableRound) -> str:
     """The pairs in a chart cell on one line: ``"3 v 5"``, ``"N–S 3 v E–W 5"``."""
     return " ".join(chart_cell_lines(row))
@@ -140,13 +197,14 @@ def movement_chart_pdf(session: SessionPrint, *, fonts: FontSet = STANDARD_FONTS
     kind = _("Movement")
     canvas, buffer = start_pdf(session, size, kind)
     movement = session.movement
-    cards = {table: table_card(movement, table) for table in range(1, movement.tables + 1)}
+    cells = _chart_cells(session)
+    off = session.individual.sit_outs if _off_column(session) and session.individual else None
     pages = chart_pages(session, fonts=fonts)
     for page, tables in enumerate(pages, start=1):
         draw_page_header(
             canvas, size, title=session.title, kind=kind, page=page, pages=len(pages), fonts=fonts
         )
-        _draw_chart(canvas, content_area(size), movement, tables, cards, fonts=fonts)
+        _draw_chart(canvas, content_area(size), movement, tables, cells, off, fonts=fonts)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -157,31 +215,36 @@ def _draw_chart(
     area: Rect,
     movement: Movement,
     tables: Sequence[int],
-    cards: Mapping[int, Sequence[TableRound]],
+    cells: Mapping[int, Sequence[_Cell]],
+    off: Sequence[Sequence[int]] | None,
     *,
     fonts: FontSet,
 ) -> None:
+    """The grid of one page; ``off``: each round's pupils with the round off, in a last
+    column (an individual session with sit-outs)."""
     row_height = _chart_row_height(area, movement)
-    column_width = _chart_column_width(area, len(tables))
+    off_width = _CHART_OFF_COLUMN if off is not None else 0.0
+    column_width = _chart_column_width(area, len(tables), off_width)
     header_y = area.top - _CHART_HEADER_ROW
     fill_rect(canvas, Rect(area.x, header_y, area.width, _CHART_HEADER_ROW), HEADER_SHADE)
-    for index, table in enumerate(tables):
-        cell = Rect(
-            area.x + _CHART_ROUND_COLUMN + index * column_width,
-            header_y,
-            column_width,
-            _CHART_HEADER_ROW,
-        )
+    titles = [_("Table %(number)s") % {"number": table} for table in tables]
+    widths = [column_width] * len(tables)
+    if off is not None:
+        titles.append(_("Round off"))
+        widths.append(off_width)
+    x = area.x + _CHART_ROUND_COLUMN
+    for title, width in zip(titles, widths, strict=True):
         cell_text(
             canvas,
-            cell,
-            cell.y + 9,
-            _("Table %(number)s") % {"number": table},
+            Rect(x, header_y, width, _CHART_HEADER_ROW),
+            header_y + 9,
+            title,
             font=fonts.bold,
             size=15,
             fonts=fonts,
             align="centre",
         )
+        x += width
     arrow_rounds = {e.round for e in movement.entries if e.arrow_switched}
     for round_ in range(1, movement.rounds + 1):
         y = header_y - round_ * row_height
@@ -221,7 +284,10 @@ def _draw_chart(
             cell = Rect(
                 area.x + _CHART_ROUND_COLUMN + index * column_width, y, column_width, row_height
             )
-            _draw_chart_cell(canvas, cell, cards[table][round_ - 1], fonts=fonts)
+            _draw_chart_cell(canvas, cell, cells[table][round_ - 1], fonts=fonts)
+        if off is not None:
+            cell = Rect(area.right - off_width, y, off_width, row_height)
+            _draw_off_cell(canvas, cell, off[round_ - 1], fonts=fonts)
     # The grid: light lines inside, a darker frame.
     bottom = header_y - movement.rounds * row_height
     canvas.setStrokeColor(LIGHT_GREY)
@@ -230,7 +296,7 @@ def _draw_chart(
         canvas.line(
             area.x, header_y - round_ * row_height, area.right, header_y - round_ * row_height
         )
-    for index in range(len(tables)):
+    for index in range(len(tables) + (1 if off is not None else 0)):
         x = area.x + _CHART_ROUND_COLUMN + index * column_width
         canvas.line(x, bottom, x, area.top)
     canvas.setStrokeColor(GREY)
@@ -242,6 +308,11 @@ def _chart_cell_notes(row: TableRound) -> list[str]:
     """The small lines under the pairs: the boards and sharing, or "Round off"."""
     if row.sits_out:
         return [_("Round off")]
+    return _boards_notes(row)
+
+
+def _boards_notes(row: TableRound | IndividualTableRound) -> list[str]:
+    """The boards a table plays in a round, and the tables it shares them with."""
     notes = [_("Boards %(boards)s") % {"boards": boards_text(row.boards)}]
     if row.shared_with:
         notes.append(
@@ -256,12 +327,12 @@ def _chart_cell_notes(row: TableRound) -> list[str]:
 
 
 def _chart_cell_layout(
-    row: TableRound, width: float, height: float, fonts: FontSet
+    row: _Cell, width: float, height: float, fonts: FontSet
 ) -> tuple[float, list[str], list[str]]:
     """The pairs' type size and lines (one line, or two when that lets them be clearly
     larger) and the small lines under them, for a cell of this size."""
-    halves = chart_cell_lines(row)
-    notes = _chart_cell_notes(row)
+    halves = row.halves
+    notes = list(row.notes)
     inner = width - 10
     best: tuple[float, list[str]] = (0.0, [])
     for big_lines in ([" ".join(halves)], list(halves)):
@@ -275,7 +346,27 @@ def _chart_cell_layout(
     return best[0], best[1], notes
 
 
-def _draw_chart_cell(canvas: Canvas, cell: Rect, row: TableRound, *, fonts: FontSet) -> None:
+def _draw_off_cell(canvas: Canvas, cell: Rect, pupils: Sequence[int], *, fonts: FontSet) -> None:
+    """The numbers of the pupils with the round off, shaded like a round off."""
+    if not pupils:
+        return
+    fill_rect(canvas, cell, SHADE)
+    size = min(_CHART_BIG * 0.8, cell.height * 0.4)
+    cell_text(
+        canvas,
+        cell,
+        cell.y + cell.height / 2 - size / 3,
+        ", ".join(str(pupil) for pupil in pupils),
+        font=fonts.bold,
+        size=size,
+        fonts=fonts,
+        align="centre",
+        pad=5,
+        min_scale=0.5,
+    )
+
+
+def _draw_chart_cell(canvas: Canvas, cell: Rect, row: _Cell, *, fonts: FontSet) -> None:
     """The pairs in large type, the boards under them, and sharing under that. A round
     off is shaded and says so."""
     if row.sits_out:

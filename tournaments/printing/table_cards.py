@@ -7,6 +7,12 @@ sentences are :func:`tournaments.labels.after_round_texts`, exactly what the tab
 page shows, so the card and the page never disagree. Sit-outs, arrow switches and
 shared boards are spelt out in a sentence under that round.
 
+In an individual session each round names the four pupils by seat, North and South
+under North–South and East and West under East–West, and the sentences are
+:func:`tournaments.labels.individual_after_round_texts`, again the table page's own.
+Those sentences take more room (one per pupil), so a long session's card goes on over
+more pages rather than print smaller than 70 %.
+
 Pure reportlab, no database: the print centre builds a
 :class:`~tournaments.printing.common.SessionPrint` and passes it in. Every word goes
 through gettext, so the PDF speaks the language that is active when it is built.
@@ -28,7 +34,9 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from scoring.movements import Line, TableRound, table_card
+from scoring.cards import Seat
+from scoring.individual import IndividualMovement, IndividualTableRound, individual_table_card
+from scoring.movements import Line, PairId, TableRound, table_card
 from tournaments import labels
 from tournaments.labels import tables_text
 from tournaments.printing.common import (
@@ -94,15 +102,16 @@ def table_round_notes(row: TableRound) -> list[str]:
     if row.arrow_switched:
         notes.append(_("Arrow switch: North–South sit East–West for these boards"))
     if row.shared_with:
-        notes.append(
-            ngettext(
-                "Shares boards with table %(tables)s",
-                "Shares boards with tables %(tables)s",
-                len(row.shared_with),
-            )
-            % {"tables": tables_text(row.shared_with)}
-        )
+        notes.append(_shared_note(row.shared_with))
     return notes
+
+
+def _shared_note(tables: Sequence[int]) -> str:
+    return ngettext(
+        "Shares boards with table %(tables)s",
+        "Shares boards with tables %(tables)s",
+        len(tables),
+    ) % {"tables": tables_text(tables)}
 
 
 # -- QR code --------------------------------------------------------------------------------
@@ -190,6 +199,10 @@ def table_cards_pdf(session: SessionPrint, *, fonts: FontSet = STANDARD_FONTS) -
     size = page_size(session.page_size)
     kind = _("Table cards")
     canvas, buffer = start_pdf(session, size, kind)
+    if session.individual is not None:
+        _individual_table_cards(canvas, size, session, session.individual, kind, fonts=fonts)
+        canvas.save()
+        return buffer.getvalue()
     movement = session.movement
     for table in range(1, movement.tables + 1):
         draw_page_header(
@@ -210,6 +223,76 @@ def table_cards_pdf(session: SessionPrint, *, fonts: FontSet = STANDARD_FONTS) -
 def _draw_table_card(
     canvas: Canvas, area: Rect, session: SessionPrint, table: int, *, fonts: FontSet
 ) -> None:
+    _draw_table_heading(canvas, area, session, table, fonts=fonts)
+    rows = table_card(session.movement, table)
+    notes = [table_round_notes(row) for row in rows]
+    afters = [labels.after_round_texts(row) for row in rows]
+    table_area = Rect(area.x, area.y, area.width, area.height - _TABLE_CARD_BAND)
+    columns = split_columns(table_area, _TABLE_CARD_COLUMNS)
+    room = table_area.height - _TABLE_HEADER_ROW
+    after_width = columns[4].width - 12
+    for scale in _TABLE_SCALES:
+        lines = [_after_lines(texts, scale, after_width, fonts) for texts in afters]
+        heights = [
+            _round_height(len(after), len(row_notes)) * scale
+            for after, row_notes in zip(lines, notes, strict=True)
+        ]
+        if sum(heights) <= room:
+            break
+    top = _draw_table_header_row(canvas, area, columns, table_area.top, fonts=fonts)
+    rules = [top]
+    # One size for the whole column, so boards 10–12 are as large as boards 1–3.
+    boards = [boards_text(row.boards) for row in rows]
+    boards_size = fitting_size(boards, fonts.bold, 18 * scale, columns[3].width - 12, fonts)
+    for row, row_notes, after, height in zip(rows, notes, lines, heights, strict=True):
+        _draw_table_round(
+            canvas,
+            columns,
+            top,
+            height,
+            row,
+            row_notes,
+            after,
+            session,
+            scale=scale,
+            boards_size=boards_size,
+            fonts=fonts,
+        )
+        top -= height
+        rules.append(top)
+    _draw_rules(canvas, area, rules)
+
+
+def _draw_rules(canvas: Canvas, area: Rect, rules: Sequence[float]) -> None:
+    for index, y in enumerate(rules):  # after the shading, so no row hides a rule
+        draw_rule(canvas, area.x, y, area.right, colour=GREY if index == 0 else LIGHT_GREY)
+
+
+def _draw_table_header_row(
+    canvas: Canvas, area: Rect, columns: Sequence[Rect], top: float, *, fonts: FontSet
+) -> float:
+    """The shaded row of column titles under ``top``; returns where the rounds start."""
+    header = row_cells(columns, top - _TABLE_HEADER_ROW, _TABLE_HEADER_ROW)
+    fill_rect(canvas, Rect(area.x, header[0].y, area.width, _TABLE_HEADER_ROW), HEADER_SHADE)
+    titles = (
+        _("Round"),
+        labels.side_name(Line.NS),
+        labels.side_name(Line.EW),
+        _("Boards"),
+        _("When the round is over"),
+    )
+    for cell, title, align in zip(header, titles, _TABLE_CARD_ALIGN, strict=True):
+        cell_text(
+            canvas, cell, cell.y + 7, title, font=fonts.bold, size=10.5, fonts=fonts, align=align
+        )
+    return header[0].y
+
+
+def _draw_table_heading(
+    canvas: Canvas, area: Rect, session: SessionPrint, table: int, *, fonts: FontSet
+) -> None:
+    """ "Table 3" in large type and, when the table has an address, its QR code and the
+    address."""
     url = session.table_urls.get(table, "")
     room = area.width - (QR_SIDE + 18 if url else 0)  # left of the QR code
     draw_text(
@@ -235,60 +318,6 @@ def _draw_table_card(
             max_width=room,
         )
         _draw_url(canvas, area.x, area.top - 116, winansi(url), room)
-
-    rows = table_card(session.movement, table)
-    notes = [table_round_notes(row) for row in rows]
-    afters = [labels.after_round_texts(row) for row in rows]
-    table_area = Rect(area.x, area.y, area.width, area.height - _TABLE_CARD_BAND)
-    columns = split_columns(table_area, _TABLE_CARD_COLUMNS)
-    room = table_area.height - _TABLE_HEADER_ROW
-    after_width = columns[4].width - 12
-    for scale in _TABLE_SCALES:
-        lines = [_after_lines(texts, scale, after_width, fonts) for texts in afters]
-        heights = [
-            _round_height(len(after), len(row_notes)) * scale
-            for after, row_notes in zip(lines, notes, strict=True)
-        ]
-        if sum(heights) <= room:
-            break
-    top = table_area.top
-
-    header = row_cells(columns, top - _TABLE_HEADER_ROW, _TABLE_HEADER_ROW)
-    fill_rect(canvas, Rect(area.x, header[0].y, area.width, _TABLE_HEADER_ROW), HEADER_SHADE)
-    titles = (
-        _("Round"),
-        labels.side_name(Line.NS),
-        labels.side_name(Line.EW),
-        _("Boards"),
-        _("When the round is over"),
-    )
-    for cell, title, align in zip(header, titles, _TABLE_CARD_ALIGN, strict=True):
-        cell_text(
-            canvas, cell, cell.y + 7, title, font=fonts.bold, size=10.5, fonts=fonts, align=align
-        )
-    top = header[0].y
-    rules = [top]
-    # One size for the whole column, so boards 10–12 are as large as boards 1–3.
-    boards = [boards_text(row.boards) for row in rows]
-    boards_size = fitting_size(boards, fonts.bold, 18 * scale, columns[3].width - 12, fonts)
-    for row, row_notes, after, height in zip(rows, notes, lines, heights, strict=True):
-        _draw_table_round(
-            canvas,
-            columns,
-            top,
-            height,
-            row,
-            row_notes,
-            after,
-            session,
-            scale=scale,
-            boards_size=boards_size,
-            fonts=fonts,
-        )
-        top -= height
-        rules.append(top)
-    for index, y in enumerate(rules):  # after the shading, so no row hides a rule
-        draw_rule(canvas, area.x, y, area.right, colour=GREY if index == 0 else LIGHT_GREY)
 
 
 def _after_lines(texts: Sequence[str], scale: float, width: float, fonts: FontSet) -> list[str]:
@@ -406,6 +435,187 @@ def _draw_table_round(
             canvas,
             note_left,
             baseline,
+            f"» {note}",
+            font=fonts.bold,
+            size=11 * scale,
+            fonts=fonts,
+            max_width=columns[-1].right - note_left - 6,
+        )
+
+
+# -- An individual session's table cards ----------------------------------------------------
+
+#: A long individual session's card goes on over more pages rather than shrink below this.
+_INDIVIDUAL_MIN_SCALE = 0.7
+_SEAT_SIZE = 13.0  # a seat's letter, pupil number and name, at full size
+
+
+def _individual_table_cards(
+    canvas: Canvas,
+    size: tuple[float, float],
+    session: SessionPrint,
+    movement: IndividualMovement,
+    kind: str,
+    *,
+    fonts: FontSet,
+) -> None:
+    """A page per table (more when the rounds do not fit): each round the four pupils
+    by seat under their partnership, the boards, and the table page's own sentences
+    for when the round is over."""
+    area = content_area(size)
+    table_area = Rect(area.x, area.y, area.width, area.height - _TABLE_CARD_BAND)
+    columns = split_columns(table_area, _TABLE_CARD_COLUMNS)
+    room = table_area.height - _TABLE_HEADER_ROW
+    names = {pupil: session.pupil_name(pupil) for pupil in range(1, movement.pupils + 1)}
+    # Each page: its table, the scale, and its rounds with their lines and notes.
+    pages: list[tuple[int, float, list[tuple[IndividualTableRound, list[str], list[str]]]]] = []
+    for table in range(1, movement.tables + 1):
+        rows = individual_table_card(movement, table)
+        afters = [labels.individual_after_round_texts(row, names) for row in rows]
+        notes = [[_shared_note(row.shared_with)] if row.shared_with else [] for row in rows]
+        scale, lines, chunks = _fit_rounds(afters, notes, room, columns[4].width - 12, fonts)
+        for chunk in chunks:
+            pages.append((table, scale, [(rows[i], lines[i], notes[i]) for i in chunk]))
+    for page, (table, scale, rounds) in enumerate(pages, start=1):
+        draw_page_header(
+            canvas, size, title=session.title, kind=kind, page=page, pages=len(pages), fonts=fonts
+        )
+        _draw_table_heading(canvas, area, session, table, fonts=fonts)
+        top = _draw_table_header_row(canvas, area, columns, table_area.top, fonts=fonts)
+        rules = [top]
+        # One size for the page's boards column, as on a pair session's card.
+        boards = [boards_text(row.boards) for row, _lines, _notes in rounds]
+        boards_size = fitting_size(boards, fonts.bold, 18 * scale, columns[3].width - 12, fonts)
+        for row, after, row_notes in rounds:
+            _draw_individual_round(
+                canvas,
+                columns,
+                top,
+                row,
+                row_notes,
+                after,
+                session,
+                scale=scale,
+                boards_size=boards_size,
+                fonts=fonts,
+            )
+            top -= _round_height(len(after), len(row_notes)) * scale
+            rules.append(top)
+        _draw_rules(canvas, area, rules)
+        canvas.showPage()
+
+
+def _fit_rounds(
+    afters: Sequence[Sequence[str]],
+    notes: Sequence[Sequence[str]],
+    room: float,
+    width: float,
+    fonts: FontSet,
+) -> tuple[float, list[list[str]], list[range]]:
+    """The scale, the after-round sentences broken into lines, and the rounds on each
+    page: all on one page at the largest scale that fits, or over the fewest pages
+    (an even share of the rounds each) that fit at :data:`_INDIVIDUAL_MIN_SCALE` or
+    more."""
+    count = len(afters)
+    for pages in range(1, count + 1):
+        per_page = -(-count // pages)
+        chunks = [range(first, min(first + per_page, count)) for first in range(0, count, per_page)]
+        for scale in _TABLE_SCALES:
+            if scale < _INDIVIDUAL_MIN_SCALE and per_page > 1:
+                break
+            lines = [_after_lines(texts, scale, width, fonts) for texts in afters]
+            heights = [
+                _round_height(len(after), len(row_notes)) * scale
+                for after, row_notes in zip(lines, notes, strict=True)
+            ]
+            if all(sum(heights[i] for i in chunk) <= room for chunk in chunks):
+                return scale, lines, chunks
+    # One round a page always fits at the smallest scale.
+    scale = _TABLE_SCALES[-1]
+    return (
+        scale,
+        [_after_lines(t, scale, width, fonts) for t in afters],
+        [range(i, i + 1) for i in range(count)],
+    )
+
+
+def _draw_individual_round(
+    canvas: Canvas,
+    columns: Sequence[Rect],
+    top: float,
+    row: IndividualTableRound,
+    notes: Sequence[str],
+    after: Sequence[str],
+    session: SessionPrint,
+    *,
+    scale: float,
+    boards_size: float,
+    fonts: FontSet,
+) -> None:
+    """One round: number; North and South under North–South, East and West under
+    East–West, each as seat letter and number in bold and the name; the boards; what
+    happens when the round is over (already broken into lines); then the notes."""
+    main = _main_height(len(after)) * scale
+    round_cell, ns_cell, ew_cell, boards_cell, after_cell = row_cells(columns, top - main, main)
+    number_line = top - 21 * scale
+    cell_text(
+        canvas,
+        round_cell,
+        number_line,
+        str(row.round),
+        font=fonts.bold,
+        size=18 * scale,
+        fonts=fonts,
+        align="centre",
+    )
+    seat_size = _SEAT_SIZE * scale
+    for cell, seats in ((ns_cell, (Seat.NORTH, Seat.SOUTH)), (ew_cell, (Seat.EAST, Seat.WEST))):
+        for index, seat in enumerate(seats):
+            pupil = row.entry.seats[seat]
+            baseline = top - (19 + 16 * index) * scale
+            label = f"{labels.seat_letter(seat)} {pupil}"
+            used = cell_text(
+                canvas, cell, baseline, label, font=fonts.bold, size=seat_size, fonts=fonts
+            )
+            name = session.names(PairId(pupil))  # none: the number says it all
+            if name:
+                rest = Rect(cell.x + used + 4, cell.y, max(1.0, cell.width - used - 4), cell.height)
+                cell_text(
+                    canvas,
+                    rest,
+                    baseline,
+                    name,
+                    font=fonts.regular,
+                    size=seat_size,
+                    fonts=fonts,
+                    min_scale=0.55,
+                )
+    cell_text(
+        canvas,
+        boards_cell,
+        number_line,
+        boards_text(row.boards),
+        font=fonts.bold,
+        size=boards_size,
+        fonts=fonts,
+        align="centre",
+    )
+    for index, line in enumerate(after):
+        draw_text(
+            canvas,
+            after_cell.x + 6,
+            top - (_AFTER_FIRST + _AFTER_LEADING * index) * scale,
+            line,
+            font=fonts.regular,
+            size=_AFTER_SIZE * scale,
+            fonts=fonts,
+        )
+    note_left = columns[1].x + 6
+    for index, note in enumerate(notes):
+        draw_text(
+            canvas,
+            note_left,
+            top - main - (_TABLE_NOTE * index + 7) * scale,
             f"» {note}",
             font=fonts.bold,
             size=11 * scale,
