@@ -228,3 +228,39 @@ class EventNational(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} v{self.version}"
+
+
+class EventBooklet(models.Model):
+    """The event's booklet (PDF), made in the background worker (events.booklet) and
+    kept here so that every app server hands out the same file. ``version`` is the
+    ``Event.results_version`` whose national frequencies it prints: a booklet of an
+    older version is made again on request."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Waiting for the worker")
+        RUNNING = "running", _("Being made")
+        DONE = "done", _("Ready")
+        FAILED = "failed", _("Failed")
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, related_name="booklet", verbose_name=_("event")
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    # The language asked for (the asker's), which the worker makes it in.
+    language = models.CharField(max_length=10)
+    # Boards drawn so far of ``boards``, for the "Being made…" page.
+    progress = models.PositiveSmallIntegerField(default=0)
+    boards = models.PositiveSmallIntegerField(default=0)
+    requested_at = models.DateTimeField()
+    # The booklet ready to download (kept while a newer one is made): the results
+    # version, the language, and the boards and scoring (events.booklet.made_for) it
+    # was made for.
+    version = models.PositiveIntegerField(null=True, blank=True)
+    made_language = models.CharField(max_length=10, blank=True)
+    made_for = models.CharField(max_length=40, blank=True)
+    made_at = models.DateTimeField(null=True, blank=True)
+    pdf = models.BinaryField(blank=True, default=b"")
+    error = models.CharField(max_length=300, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.event} booklet v{self.version}"

@@ -8,4 +8,5 @@ urlpatterns = [
     path("", include("events.organiser_urls")),
     path("", include("events.upload_urls")),
     path("", include("events.results_urls")),
+    path("", include("events.booklet_urls")),
 ]

@@ -20,6 +20,9 @@ How a few kinds of line are run, and why:
 * `manage.py serve` runs until it prints the address for the tablets, then is stopped
   as Ctrl+C stops it; the environment names a free port (PORT) so a site already
   running on 8000 does not get in the way.
+* `manage.py db_worker` runs until it is stopped: here with `--batch` added, it starts,
+  runs whatever is queued and exits (tests/events/test_booklet.py shows what a worker
+  claims).
 """
 
 from __future__ import annotations
@@ -282,6 +285,9 @@ def test_every_readme_command_works_as_written(project: Path) -> None:
                 assert re.search(r"^[1-9]\d*(/\d+)? tests? collected", result.stdout, re.M), (
                     result.stdout
                 )
+            elif words[:3] == [".venv/bin/python", "manage.py", "db_worker"]:
+                result = shell(project, f"{script} --batch")
+                assert result.returncode == 0, line.text + "\n" + result.stdout + result.stderr
             elif words[:3] == [".venv/bin/python", "manage.py", "serve"]:
                 printed = serve_until_ready(project, script)
                 assert re.search(r"Tablets open: https?://\S+/", printed), printed

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -16,7 +18,7 @@ import psutil
 import pytest
 
 from minibridge import network
-from tests.classroom_site import Served, Site, free_port
+from tests.classroom_site import BASE_DIR, Served, Site, free_port
 
 
 @pytest.fixture
@@ -121,3 +123,42 @@ def test_the_env_file_it_made_holds_a_key_and_no_debug(site: Site) -> None:
     assert "ALLOW_HTTP=true" in text
     code = "from django.conf import settings as s; print(s.DEBUG, len(s.SECRET_KEY) >= 50)"
     assert site.python(code).split() == ["False", "True"]
+
+
+def test_a_federations_server_runs_more_processes(site: Site, served: list[Served]) -> None:
+    """`serve --workers 3 --task-workers 2`: gunicorn with three worker processes (each
+    answering) and two background workers beside it."""
+    port = free_port()
+    options = ["--workers", "3", "--threads", "4", "--task-workers", "2"]
+    one = Served(
+        process=subprocess.Popen(
+            [sys.executable, "manage.py", "serve", "--port", str(port), *options],
+            cwd=BASE_DIR,
+            env=site.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        ),
+        port=port,
+    )
+    served.append(one.ready())
+    direct = psutil.Process(one.process.pid).children()
+    workers = [p for p in direct if "db_worker" in " ".join(p.cmdline())]
+    [master] = [p for p in direct if "gunicorn" in " ".join(p.cmdline())]
+    assert len(workers) == 2
+    assert len(master.children()) == 3
+    assert get(f"http://127.0.0.1:{port}/accounts/login/")[0] == 200
+
+
+@pytest.mark.parametrize("option", ["--workers", "--threads", "--task-workers"])
+def test_no_processes_is_refused_plainly(site: Site, option: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "manage.py", "serve", "--port", str(free_port()), option, "0"],
+        cwd=BASE_DIR,
+        env=site.env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode != 0
+    assert f"{option} must be 1 or more, not 0." in result.stderr

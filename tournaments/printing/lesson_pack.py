@@ -19,7 +19,7 @@ The pages are numbered through the whole pack.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.utils import translation
@@ -64,7 +64,8 @@ class PackBoardPrint:
 
     ``declares`` says who declares with how many points, ``par`` the par (or that
     the board is not analysed yet), ``why`` the one-line reason, ``at_tables`` how the
-    tables did ("" when nobody played it); ``discuss`` marks a board most often missed.
+    tables did ("" when nobody played it) under ``at_tables_heading`` (None: "At the
+    tables:"); ``discuss`` marks a board most often missed.
     """
 
     board: BoardPrint
@@ -73,6 +74,7 @@ class PackBoardPrint:
     why: str
     at_tables: str = ""
     discuss: bool = False
+    at_tables_heading: str | None = None
 
 
 @dataclass(frozen=True)
@@ -112,24 +114,9 @@ def lesson_pack_pdf(
     pages = board_pages + 1 + answer_pages
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, size, title=pack.title or kind, language=translation.get_language())
-    area = content_area(size)
-    row_height = (area.height - (BOARDS_PER_PAGE - 1) * _GUTTER) / BOARDS_PER_PAGE
-    slip_width = (area.width - _GUTTER) / 2
-    for page in range(board_pages):
-        canvas.setPageSize(size)
-        draw_page_header(
-            canvas, size, title=pack.title, kind=kind, page=page + 1, pages=pages, fonts=fonts
-        )
-        on_page = pack.boards[page * BOARDS_PER_PAGE : (page + 1) * BOARDS_PER_PAGE]
-        for index, item in enumerate(on_page):
-            top = area.top - index * (row_height + _GUTTER)
-            cell = Rect(area.x, top - row_height, slip_width, row_height)
-            draw_board(canvas, cell, item.board, with_analysis=True, fonts=fonts)
-            notes = Rect(
-                cell.right + _GUTTER, cell.y, area.right - cell.right - _GUTTER, row_height
-            )
-            _draw_notes(canvas, notes, item, fonts)
-        canvas.showPage()
+    draw_board_pages(
+        canvas, pack.boards, title=pack.title, kind=kind, size=size, pages=pages, fonts=fonts
+    )
     draw_curve_sheet(
         canvas,
         pack.curve,
@@ -159,6 +146,44 @@ def lesson_pack_pdf(
     return buffer.getvalue()
 
 
+def draw_board_pages(
+    canvas: Canvas,
+    boards: Sequence[PackBoardPrint],
+    *,
+    title: str,
+    kind: str,
+    size: tuple[float, float],
+    pages: int,
+    fonts: FontSet,
+    first_page: int = 1,
+    drawn: Callable[[int], None] | None = None,
+) -> None:
+    """The boards, :data:`BOARDS_PER_PAGE` a page from page ``first_page`` of ``pages``:
+    each board's diagram with its analysis, and its notes beside it. ``drawn`` is told
+    how many boards are drawn after each page (a progress bar's figure). The lesson pack
+    and the event booklet (``events.booklet``) print their boards with it."""
+    area = content_area(size)
+    row_height = (area.height - (BOARDS_PER_PAGE - 1) * _GUTTER) / BOARDS_PER_PAGE
+    slip_width = (area.width - _GUTTER) / 2
+    for page in range(page_count(len(boards), BOARDS_PER_PAGE)):
+        canvas.setPageSize(size)
+        draw_page_header(
+            canvas, size, title=title, kind=kind, page=first_page + page, pages=pages, fonts=fonts
+        )
+        on_page = boards[page * BOARDS_PER_PAGE : (page + 1) * BOARDS_PER_PAGE]
+        for index, item in enumerate(on_page):
+            top = area.top - index * (row_height + _GUTTER)
+            cell = Rect(area.x, top - row_height, slip_width, row_height)
+            draw_board(canvas, cell, item.board, with_analysis=True, fonts=fonts)
+            notes = Rect(
+                cell.right + _GUTTER, cell.y, area.right - cell.right - _GUTTER, row_height
+            )
+            _draw_notes(canvas, notes, item, fonts)
+        canvas.showPage()
+        if drawn is not None:
+            drawn(min(len(boards), (page + 1) * BOARDS_PER_PAGE))
+
+
 def _draw_notes(canvas: Canvas, box: Rect, item: PackBoardPrint, fonts: FontSet) -> None:
     """Beside a board, from the top: the "to discuss" mark, who declares, the par, why,
     and how the tables did."""
@@ -172,7 +197,7 @@ def _draw_notes(canvas: Canvas, box: Rect, item: PackBoardPrint, fonts: FontSet)
             y -= _LEADING + 1
     for heading, text, colour in (
         (_("Why:"), item.why, BLACK),
-        (_("At the tables:"), item.at_tables, GREY),
+        (item.at_tables_heading or _("At the tables:"), item.at_tables, GREY),
     ):
         if not text:
             continue

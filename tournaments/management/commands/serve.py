@@ -1,7 +1,11 @@
 """Serve the site to a class: ``python manage.py serve`` (what ``make run`` starts).
 
 gunicorn answers on every interface (port ``PORT``, 8000 by default) and the background
-worker (``db_worker``: double-dummy analysis) runs beside it, both as child processes.
+worker (``db_worker``: double-dummy analysis, event booklets) runs beside it, all as
+child processes. A federation's server may run more of each (``--workers``,
+``--task-workers``); workers on any number of servers share the database's queue, and
+each task is taken by one of them (django-tasks claims it with ``SELECT … FOR UPDATE
+SKIP LOCKED`` on PostgreSQL).
 The command prints the address a tablet should open, waits, and on Ctrl+C or SIGTERM
 stops both; when one of them stops by itself, it stops the other and reports it.
 """
@@ -35,6 +39,8 @@ STOP_TIMEOUT = 10.0
 #: them. At most 64 database connections at once, within PostgreSQL's default 100.
 WORKERS = 2
 THREADS = 32
+#: Background workers (``db_worker``) beside gunicorn.
+TASK_WORKERS = 1
 
 
 def port_is_free(port: int) -> bool:
@@ -95,11 +101,24 @@ class Command(BaseCommand):
             default=THREADS,
             help=f"Threads per process (default {THREADS}).",
         )
+        parser.add_argument(
+            "--task-workers",
+            type=int,
+            default=TASK_WORKERS,
+            help=f"Background worker processes (db_worker, default {TASK_WORKERS}).",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         port: int = options["port"] or env_int("PORT", default=8000)
         if not 1 <= port <= 65535:
             raise CommandError(f"The port must be between 1 and 65535, not {port}.")
+        for option, name in (
+            ("workers", "--workers"),
+            ("threads", "--threads"),
+            ("task_workers", "--task-workers"),
+        ):
+            if options[option] < 1:
+                raise CommandError(f"{name} must be 1 or more, not {options[option]}.")
         if not port_is_free(port):
             raise CommandError(
                 f"Port {port} is in use (is the site already running?). "
@@ -171,8 +190,11 @@ class Command(BaseCommand):
             "--verbosity",
             "0",
         ]
-        # The worker first: a gunicorn that fails at once then still finds it to stop.
-        children = {"background worker": subprocess.Popen(worker, cwd=base)}
+        # The workers first: a gunicorn that fails at once then still finds them to stop.
+        children = {}
+        for number in range(1, options["task_workers"] + 1):
+            name = "background worker" if number == 1 else f"background worker {number}"
+            children[name] = subprocess.Popen(worker, cwd=base)
         children["web server"] = subprocess.Popen(server, cwd=base)
         return children
 
