@@ -245,3 +245,23 @@ def booklet_file(event: Event) -> bytes | None:
         .first()
     )
     return None if row is None else bytes(row)
+
+
+def public_booklet_open(event: Event) -> bool:
+    """Whether anybody may have the booklet from the event's public link: only once the
+    event is over (it shows every hand, so never while schools may still play)."""
+    return event.ends_on < timezone.localdate()
+
+
+def public_booklet_ready(event: Event) -> bool:
+    """Whether the public link has a booklet to give now (one query)."""
+    return (
+        public_booklet_open(event)
+        and EventBooklet.objects.filter(event=event, made_at__isnull=False).exists()
+    )
+
+
+def public_booklet_file(event: Event) -> bytes | None:
+    """The booklet for the public link: None before the event is over or before one is
+    made."""
+    return booklet_file(event) if public_booklet_open(event) else None

@@ -73,7 +73,7 @@ def booklet_public(request: HttpRequest, token: str) -> HttpResponse:
     """The booklet from the event's public link, once the event is over: it shows every
     hand, so never while schools may still play the boards. No names are in it."""
     event = get_object_or_404(Event, public_token=token)
-    data = booklets.booklet_file(event)
-    if data is None or event.ends_on >= timezone.localdate():
+    data = booklets.public_booklet_file(event)
+    if data is None:
         raise Http404
     return attachment(data, _filename(event), "application/pdf")

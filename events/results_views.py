@@ -15,6 +15,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_GET
 from django.views.decorators.vary import vary_on_headers
 
+from events import booklet as booklets
 from events import exports, results_selectors
 from events.models import Event
 from events.national import national_versions
@@ -77,5 +78,10 @@ def public_results(request: HtmxHttpRequest, token: str) -> HttpResponse:
     template = "events/public_results.html"
     if request.htmx:
         template += "#national"
-    context = {"event": event, "figures": figures, "poll_seconds": PUBLIC_POLL_SECONDS}
+    context = {
+        "event": event,
+        "figures": figures,
+        "poll_seconds": PUBLIC_POLL_SECONDS,
+        "booklet": booklets.public_booklet_ready(event),
+    }
     return render(request, template, context)

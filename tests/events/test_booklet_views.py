@@ -150,6 +150,8 @@ def test_the_public_link_offers_it_only_after_the_last_day(
     today = timezone.localdate()
     Event.objects.filter(pk=event.pk).update(starts_on=today, ends_on=today)
     assert Client().get(public).status_code == 404  # schools may still play the boards
+    results = reverse("events:public_results", kwargs={"token": event.public_token})
+    assert f'href="{public}"' not in Client().get(results).text
     yesterday = today - datetime.timedelta(days=1)
     Event.objects.filter(pk=event.pk).update(starts_on=yesterday, ends_on=yesterday)
     shown = organiser_client.get(page(event)).text
@@ -158,5 +160,12 @@ def test_the_public_link_offers_it_only_after_the_last_day(
     response = Client().get(public)
     assert response.status_code == 200
     assert response.content.startswith(b"%PDF")
+    # The public results page links to it now, and the organiser's event page always.
+    results = Client().get(reverse("events:public_results", kwargs={"token": event.public_token}))
+    assert f'href="{public}"' in results.text
+    detail = organiser_client.get(reverse("events:event_detail", kwargs={"event_id": event.pk}))
+    assert f'href="{page(event)}"' in detail.text
+    national = reverse("events:national_results", kwargs={"event_id": event.pk})
+    assert f'href="{national}"' in detail.text
     unknown = reverse("events:booklet_public", kwargs={"token": "x" * 32})
     assert Client().get(unknown).status_code == 404
