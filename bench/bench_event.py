@@ -373,6 +373,16 @@ def main() -> int:
             process.start()
             measured[label] = queue.get()
             process.join()
+        # The worker computes the national results a few seconds after the last upload.
+        from events.models import EventNational
+
+        last_upload, caught_up = time.monotonic(), None
+        while time.monotonic() - last_upload < 60:
+            version = Event.objects.values_list("results_version", flat=True).get(pk=event.pk)
+            if EventNational.objects.filter(event=event, version=version).exists():
+                caught_up = time.monotonic() - last_upload
+                break
+            time.sleep(0.5)
         idle_saves, idle_errors, _, _ = measured["idle"]
         busy_saves, busy_errors, uploads, took = measured["uploads"]
         idle_p95, busy_p95 = percentile(idle_saves, 0.95), percentile(busy_saves, 0.95)
@@ -388,7 +398,15 @@ def main() -> int:
             f"{statistics.median(uploads) * 1000:.0f} ms, p95 "
             f"{percentile(uploads, 0.95) * 1000:.0f} ms each)"
         )
-        within = took <= 600 and len(uploads) == args.schools
+        print(
+            "  the national results (the worker's) were up to date "
+            + (
+                f"{caught_up:.0f} s after the last upload"
+                if caught_up is not None
+                else "NOT within 60 s"
+            )
+        )
+        within = took <= 600 and len(uploads) == args.schools and caught_up is not None
         load_ok = ratio <= GOAL_RATIO and within and not idle_errors and not busy_errors
         print(
             f"goal: {args.schools} uploads within 10 minutes with the tablets' p95 ≤ "

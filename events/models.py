@@ -70,6 +70,9 @@ class Event(models.Model):
     # Counts every change of any school's results: the national results cached for an
     # older version are computed again (events.national).
     results_version = models.PositiveIntegerField(default=0, editable=False)
+    # A worker's refresh of the national results is queued and has not started yet:
+    # further changes meanwhile queue nothing more (events.national.results_changed).
+    national_queued = models.BooleanField(default=False, editable=False)
 
     class Meta:
         verbose_name = _("event")
@@ -224,7 +227,12 @@ class EventNational(models.Model):
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="national")
     version = models.PositiveIntegerField()
     computed_at = models.DateTimeField(auto_now=True)
-    data = models.JSONField()
+    # None until the first results are computed (the row exists once a worker claims).
+    data = models.JSONField(null=True)
+    # The version a worker has claimed and is computing, since when: another worker
+    # leaves it alone unless the claim is old (its worker died).
+    claimed_version = models.PositiveIntegerField(default=0)
+    claimed_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"{self.event} v{self.version}"

@@ -13,13 +13,14 @@ process memory.
 
 from __future__ import annotations
 
+import datetime
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from events.models import Event, EventNational, EventPair, EventResult, EventSchool
@@ -221,13 +222,31 @@ def school_sync_session(school_id: int) -> None:
     results_changed(school.event_id)
 
 
+#: How long a worker waits before computing the national results after a change: the
+#: changes of many schools meanwhile are computed together, once (a national event's
+#: uploads come seconds apart; each computation takes a good part of a second).
+REFRESH_DELAY = datetime.timedelta(seconds=5)
+#: A claim older than this is a worker that died: another may take the job.
+CLAIM_TIMEOUT = datetime.timedelta(minutes=5)
+
+
 def results_changed(event_id: int) -> None:
     """Count a change of an event's results: its cached national results are stale, and
-    a worker computes them again once the change is committed (events.tasks)."""
+    a worker computes them again once the change is committed (events.tasks). While a
+    refresh is queued and has not started, further changes queue nothing more: it will
+    compute them all."""
+    Event.objects.filter(pk=event_id).update(results_version=F("results_version") + 1)
+    if Event.objects.filter(pk=event_id, national_queued=False).update(national_queued=True):
+        transaction.on_commit(lambda: _queue_refresh(event_id))
+
+
+def _queue_refresh(event_id: int) -> None:
     from events.tasks import compute_national as compute_task
 
-    Event.objects.filter(pk=event_id).update(results_version=F("results_version") + 1)
-    transaction.on_commit(lambda: compute_task.enqueue(event_id))
+    task = compute_task
+    if task.get_backend().supports_defer:
+        task = task.using(run_after=timezone.now() + REFRESH_DELAY)
+    task.enqueue(event_id)
 
 
 # --------------------------------------------------------------------------- computing
@@ -308,13 +327,15 @@ def national_results(event: Event) -> NationalResults:
     and cached. A handful of queries however many schools, plus the copies made."""
     sync_direct_schools(event)
     version = Event.objects.values_list("results_version", flat=True).get(pk=event.pk)
-    cached = EventNational.objects.filter(event=event, version=version).first()
-    if cached is not None:
+    cached = EventNational.objects.filter(event=event, version=version, data__isnull=False).first()
+    if cached is not None and cached.data is not None:
         return NationalResults.from_json(cached.data)
     results = compute_national(event, version)
     # Another server may have cached a newer version meanwhile: never go back.
-    updated = EventNational.objects.filter(event=event, version__lt=version).update(
-        version=version, data=results.to_json(), computed_at=timezone.now()
+    updated = (
+        EventNational.objects.filter(event=event)
+        .filter(Q(version__lt=version) | Q(data__isnull=True))
+        .update(version=version, data=results.to_json(), computed_at=timezone.now())
     )
     if not updated:
         EventNational.objects.get_or_create(
@@ -329,32 +350,41 @@ def national_results(event: Event) -> NationalResults:
 def national_refresh(event_id: int) -> bool:
     """Compute the event's national results for its current version and cache them,
     unless the cache already holds that version (True when it cached them). The worker's
-    job (events.tasks): the cache row is locked while computing, so two workers given
-    the same job wait for each other and the second finds it done. The first time, when
-    there is no cache row yet, the event's row is the lock."""
-    with transaction.atomic():
-        cached = EventNational.objects.select_for_update().filter(event_id=event_id).first()
-        if cached is None:
-            locked = Event.objects.select_for_update().filter(pk=event_id)
-            if not list(locked.values_list("pk", flat=True)):
-                return False  # the event was deleted meanwhile
-            cached = EventNational.objects.select_for_update().filter(event_id=event_id).first()
-        event = Event.objects.get(pk=event_id)
-        if cached is not None and cached.version >= event.results_version:
-            return False
-        results = compute_national(event, event.results_version)
-        if cached is None:
-            # national_results (which takes no lock) may have cached meanwhile: never
-            # go back to an older version.
-            cached, created = EventNational.objects.get_or_create(
-                event=event, defaults={"version": event.results_version, "data": results.to_json()}
-            )
-            if created or cached.version >= event.results_version:
-                return created
-        cached.version = event.results_version
-        cached.data = results.to_json()
-        cached.save(update_fields=["version", "data", "computed_at"])
-        return True
+    job (events.tasks).
+
+    Two workers never compute the same version: each first claims it with one
+    conditional UPDATE of the cache row (only one UPDATE can move ``claimed_version``
+    up to it), and the one that did not get it leaves. The computation itself runs in
+    no transaction and holds no lock, so the tablets' saves and the schools' uploads go
+    on meanwhile (on SQLite a transaction that writes holds the database's one write
+    lock); the result is written by a conditional UPDATE that never goes back to an
+    older version. A claim older than CLAIM_TIMEOUT (its worker died) may be taken."""
+    # From here on, a new change queues a new refresh: this one may miss it.
+    Event.objects.filter(pk=event_id, national_queued=True).update(national_queued=False)
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        return False  # the event was deleted meanwhile
+    version = event.results_version
+    EventNational.objects.get_or_create(event=event, defaults={"version": 0, "data": None})
+    now = timezone.now()
+    claimed = (
+        EventNational.objects.filter(event=event)
+        .filter(Q(version__lt=version) | Q(data__isnull=True))
+        .filter(
+            Q(claimed_version__lt=version)
+            | Q(claimed_at__isnull=True)
+            | Q(claimed_at__lt=now - CLAIM_TIMEOUT)
+        )
+        .update(claimed_version=version, claimed_at=now)
+    )
+    if not claimed:
+        return False  # done already, or another worker is at it
+    results = compute_national(event, version)
+    return bool(
+        EventNational.objects.filter(event=event)
+        .filter(Q(version__lt=version) | Q(data__isnull=True))
+        .update(version=version, data=results.to_json(), computed_at=timezone.now())
+    )
 
 
 @dataclass(frozen=True)
@@ -372,11 +402,14 @@ def national_for_page(event: Event) -> CachedNational:
     here only when nothing was ever cached."""
     sync_direct_schools(event)
     version = Event.objects.values_list("results_version", flat=True).get(pk=event.pk)
-    cached = EventNational.objects.filter(event=event).first()
-    if cached is None:
-        # Never computed: compute now, as a worker would (two pages at once compute once).
+    cached = EventNational.objects.filter(event=event, data__isnull=False).first()
+    if cached is None or cached.data is None:
+        # Never computed: compute now, as a worker would; if a worker is at it this
+        # moment, compute here too rather than show nothing.
         national_refresh(event.pk)
-        cached = EventNational.objects.get(event=event)
+        cached = EventNational.objects.filter(event=event, data__isnull=False).first()
+        if cached is None or cached.data is None:
+            return CachedNational(national_results(event), True)
     return CachedNational(NationalResults.from_json(cached.data), cached.version >= version)
 
 
@@ -386,11 +419,14 @@ def national_versions(event_id: int) -> tuple[int, int]:
     event = Event.objects.get(pk=event_id)
     sync_direct_schools(event)
     version = Event.objects.values_list("results_version", flat=True).get(pk=event_id)
-    cached = EventNational.objects.filter(event_id=event_id).values_list("version", flat=True)
+    cached = EventNational.objects.filter(event_id=event_id, data__isnull=False).values_list(
+        "version", flat=True
+    )
     cached_version = cached.first()
     if cached_version is None:
         # Nothing cached yet: the page would compute it now, so do it here first and
         # the tag names what the page shows.
-        national_refresh(event_id)
+        if not national_refresh(event_id):
+            national_results(event)  # a worker is at it this moment: compute here too
         cached_version = cached.get()
     return version, cached_version

@@ -87,8 +87,13 @@ def test_a_task_for_a_deleted_event_does_nothing(event: Event, computations: lis
 class _Queue:
     """Stands in for the task: records what is queued."""
 
+    supports_defer = False
+
     def __init__(self) -> None:
         self.queued: list[int] = []
+
+    def get_backend(self) -> _Queue:
+        return self  # a backend that runs tasks when queued, as the tests' does
 
     def enqueue(self, event_id: int) -> None:
         self.queued.append(event_id)
@@ -151,3 +156,49 @@ def test_two_workers_at_once_compute_once(
         assert sorted(done) == [False, True]
         assert computations == [_version(event)]
         assert EventNational.objects.get(event=event).version == _version(event)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_changes_while_a_refresh_is_queued_queue_nothing_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Schools' uploads seconds apart: one refresh is queued for all of them until a
+    worker starts it; a change after that queues the next."""
+    queue = _Queue()
+    monkeypatch.setattr(tasks, "compute_national", queue)
+    event = organiser_event(boards=4)
+    for _ in range(3):
+        with transaction.atomic():
+            results_changed(event.pk)
+    assert queue.queued == [event.pk]
+    assert _version(event) == 3
+    national_refresh(event.pk)  # the worker starts: the next change queues again
+    with transaction.atomic():
+        results_changed(event.pk)
+    assert queue.queued == [event.pk, event.pk]
+
+
+def test_a_claimed_version_is_left_to_its_worker_unless_it_died(
+    event: Event, computations: list[int]
+) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    national_refresh(event.pk)  # the results so far, cached
+    computations.clear()
+    version = _version(event) + 1
+    Event.objects.filter(pk=event.pk).update(results_version=version)
+    # Another worker claimed this version a moment ago and is computing it.
+    EventNational.objects.filter(event=event).update(
+        claimed_version=version, claimed_at=timezone.now()
+    )
+    assert national_refresh(event.pk) is False
+    assert computations == []
+    # That worker died long ago: the job is taken over.
+    EventNational.objects.filter(event=event).update(
+        claimed_at=timezone.now() - national.CLAIM_TIMEOUT - timedelta(seconds=1)
+    )
+    assert national_refresh(event.pk) is True
+    assert computations == [version]
+    assert EventNational.objects.get(event=event).version == version
