@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from events.models import Event, EventNational, EventPair, EventResult, EventSchool
 from scoring import matchpoints as mp
+from scoring.cards import Seat
 from scoring.event import FieldEntry, FieldResult, NotPlayed, score_event
 from scoring.upload import first_name
 from tournaments import selectors, sessions
@@ -260,12 +261,27 @@ def _entry(kind: str, ns_score: int | None, ns_pct: int | None, ew_pct: int | No
     return NotPlayed()
 
 
-def compute_national(event: Event, version: int) -> NationalResults:
-    """The national results from the event's rows (one query for the rows)."""
+def event_field(event: Event) -> tuple[dict[int, list[FieldResult]], dict[int, list[int]]]:
+    """Every result of the event as the rules library takes it, board by board (schools
+    and pairs by their pks; declarer and tricks for the travellers), and the results'
+    pks in the same order (one query, plain rows)."""
     by_board: dict[int, list[FieldResult]] = defaultdict(list)
     ids: dict[int, list[int]] = defaultdict(list)
     rows = EventResult.objects.filter(school__event=event).order_by("board_number", "pk")
-    for pk, board, school, ns, ew, kind, contract, ns_score, ns_pct, ew_pct in rows.values_list(
+    for (
+        pk,
+        board,
+        school,
+        ns,
+        ew,
+        kind,
+        contract,
+        declarer,
+        tricks,
+        score,
+        ns_pct,
+        ew_pct,
+    ) in rows.values_list(
         "pk",
         "board_number",
         "school_id",
@@ -273,14 +289,30 @@ def compute_national(event: Event, version: int) -> NationalResults:
         "ew_pair_id",
         "kind",
         "contract",
+        "declarer",
+        "tricks",
         "ns_score",
         "ns_percent",
         "ew_percent",
     ):
         by_board[board].append(
-            FieldResult(school, ns, ew, _entry(kind, ns_score, ns_pct, ew_pct), contract or None)
+            FieldResult(
+                school,
+                ns,
+                ew,
+                _entry(kind, score, ns_pct, ew_pct),
+                contract or None,
+                Seat(declarer) if declarer else None,
+                tricks,
+            )
         )
         ids[board].append(pk)
+    return dict(by_board), dict(ids)
+
+
+def compute_national(event: Event, version: int) -> NationalResults:
+    """The national results from the event's rows (one query for the rows)."""
+    by_board, ids = event_field(event)
     scored = score_event(by_board, event.convention)
     boards = tuple(
         NationalBoard(

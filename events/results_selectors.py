@@ -14,11 +14,10 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404
 
-from events.models import Event, EventPair, EventResult
-from events.national import CachedNational, national_for_page, sync_direct_schools
-from scoring import matchpoints as mp
-from scoring.cards import Deal, Seat
-from scoring.event import FieldEntry, FieldResult, NotPlayed, national_upload, score_event
+from events.models import Event, EventPair
+from events.national import CachedNational, event_field, national_for_page, sync_direct_schools
+from scoring.cards import Deal
+from scoring.event import FieldResult, national_upload, score_event
 from scoring.upload import Upload, UploadPair, first_name
 from tournaments.models import Board
 
@@ -138,58 +137,6 @@ def national_figures(event: Event, *, with_schools: bool = False) -> NationalFig
     )
 
 
-def _entry(kind: str, ns_score: int | None, ns_pct: int | None, ew_pct: int | None) -> FieldEntry:
-    if kind == EventResult.Kind.PLAYED and ns_score is not None:
-        return mp.Played(ns_score)
-    if kind == EventResult.Kind.ADJUSTED and ns_pct is not None and ew_pct is not None:
-        return mp.Adjusted(ns_pct, ew_pct)
-    return NotPlayed()
-
-
-def _field_results(event: Event) -> dict[int, list[FieldResult]]:
-    """Every result of the event by board, keyed by school and pair pks, with declarer
-    and tricks for the travellers (one query, plain rows)."""
-    by_board: dict[int, list[FieldResult]] = defaultdict(list)
-    rows = EventResult.objects.filter(school__event=event).order_by("board_number", "pk")
-    for (
-        board,
-        school,
-        ns,
-        ew,
-        kind,
-        contract,
-        declarer,
-        tricks,
-        score,
-        ns_pct,
-        ew_pct,
-    ) in rows.values_list(
-        "board_number",
-        "school_id",
-        "ns_pair_id",
-        "ew_pair_id",
-        "kind",
-        "contract",
-        "declarer",
-        "tricks",
-        "ns_score",
-        "ns_percent",
-        "ew_percent",
-    ):
-        by_board[board].append(
-            FieldResult(
-                school,
-                ns,
-                ew,
-                _entry(kind, score, ns_pct, ew_pct),
-                contract or None,
-                Seat(declarer) if declarer else None,
-                tricks,
-            )
-        )
-    return dict(by_board)
-
-
 def school_rankings(
     event: Event, names: dict[int, tuple[str, str, str]] | None = None
 ) -> tuple[SchoolRanking, ...]:
@@ -197,7 +144,7 @@ def school_rankings(
     that school's results only (scoring.event.score_event), schools in name order."""
     names = _pair_names(event) if names is None else names
     by_school: dict[int, dict[int, list[FieldResult]]] = defaultdict(lambda: defaultdict(list))
-    for number, results in _field_results(event).items():
+    for number, results in event_field(event)[0].items():
         for result in results:
             by_school[int(str(result.school))][number].append(result)
     rankings = []
@@ -231,7 +178,7 @@ def national_usebio_upload(event: Event) -> Upload:
     Computed from the event's rows as they are now (schools playing on this site copied
     first), for a federation's software to check the figures against."""
     sync_direct_schools(event)
-    scored = score_event(_field_results(event), event.convention)
+    scored = score_event(event_field(event)[0], event.convention)
     pairs: dict[tuple[Hashable, Hashable], UploadPair] = {
         (school, pk): UploadPair(f"S{school}-{key}", first_names(names))
         for pk, school, key, names in EventPair.objects.filter(school__event=event).values_list(

@@ -200,15 +200,7 @@ def compare_boards(
             continue
         if board.deal is None:
             if deals_required:
-                problems.append(
-                    UploadProblem(
-                        UploadProblemCode.BOARD_NO_DEAL,
-                        f"Board {number} in the file has no cards, so it cannot be "
-                        "checked against the event's board",
-                        {"board": number},
-                        board=number,
-                    )
-                )
+                problems.append(_no_deal(number))
             continue
         fingerprint = deal_fingerprint(board.deal)
         if fingerprint != deal_fingerprint(expected):
@@ -255,19 +247,21 @@ def compare_boards(
             )
         elif number not in seen and not every_board and deals_required:
             # Results on a board the file does not list cannot be checked either.
-            problems.append(
-                UploadProblem(
-                    UploadProblemCode.BOARD_NO_DEAL,
-                    f"Board {number} in the file has no cards, so it cannot be "
-                    "checked against the event's board",
-                    {"board": number},
-                    board=number,
-                )
-            )
+            problems.append(_no_deal(number))
     problems.extend(_results_twice(upload))
     if not upload.results:
         problems.append(UploadProblem(UploadProblemCode.NO_RESULTS, "The file has no results", {}))
     return tuple(problems)
+
+
+def _no_deal(number: int) -> UploadProblem:
+    return UploadProblem(
+        UploadProblemCode.BOARD_NO_DEAL,
+        f"Board {number} in the file has no cards, so it cannot be checked against the "
+        "event's board",
+        {"board": number},
+        board=number,
+    )
 
 
 def _results_twice(upload: Upload) -> list[UploadProblem]:

@@ -87,14 +87,17 @@ def pair_cards_pdf(session: SessionPrint, *, fonts: FontSet = STANDARD_FONTS) ->
     return buffer.getvalue()
 
 
-def _draw_pair_card(
-    canvas: Canvas, cell: Rect, session: SessionPrint, pair: PairId, *, fonts: FontSet
+def _draw_card_head(
+    canvas: Canvas,
+    left: float,
+    right: float,
+    top: float,
+    heading: str,
+    title: str,
+    *,
+    fonts: FontSet,
 ) -> None:
-    """ "Pair 3 N–S" and the names, then a line per round."""
-    left = cell.x + _PAIR_CARD_PAD
-    right = cell.right - _PAIR_CARD_PAD
-    top = cell.top - _PAIR_CARD_PAD
-    heading = _("Pair %(pair)s") % {"pair": labels.pair_number(pair.number, pair.direction)}
+    """A card's heading in large type, and the session's title small on the right."""
     used = draw_text(
         canvas,
         left,
@@ -105,12 +108,12 @@ def _draw_pair_card(
         fonts=fonts,
         max_width=(right - left) * 0.6,
     )
-    if session.title:
+    if title:
         draw_text(
             canvas,
             right,
             top - 12,
-            session.title,
+            title,
             font=fonts.regular,
             size=8,
             fonts=fonts,
@@ -118,6 +121,17 @@ def _draw_pair_card(
             align="right",
             max_width=right - left - used - 10,
         )
+
+
+def _draw_pair_card(
+    canvas: Canvas, cell: Rect, session: SessionPrint, pair: PairId, *, fonts: FontSet
+) -> None:
+    """ "Pair 3 N–S" and the names, then a line per round."""
+    left = cell.x + _PAIR_CARD_PAD
+    right = cell.right - _PAIR_CARD_PAD
+    top = cell.top - _PAIR_CARD_PAD
+    heading = _("Pair %(pair)s") % {"pair": labels.pair_number(pair.number, pair.direction)}
+    _draw_card_head(canvas, left, right, top, heading, session.title, fonts=fonts)
     names = session.names(pair)
     if names:
         draw_text(
@@ -293,29 +307,7 @@ def _draw_pupil_card(
     top = cell.top - _PAIR_CARD_PAD
     number = _("Pupil %(number)s") % {"number": pupil}
     name = session.names(PairId(pupil))  # "" when the pupil has no name
-    used = draw_text(
-        canvas,
-        left,
-        top - 16,
-        name or number,
-        font=fonts.bold,
-        size=18,
-        fonts=fonts,
-        max_width=(right - left) * 0.6,
-    )
-    if session.title:
-        draw_text(
-            canvas,
-            right,
-            top - 12,
-            session.title,
-            font=fonts.regular,
-            size=8,
-            fonts=fonts,
-            colour=GREY,
-            align="right",
-            max_width=right - left - used - 10,
-        )
+    _draw_card_head(canvas, left, right, top, name or number, session.title, fonts=fonts)
     if name:
         draw_text(canvas, left, top - 33, number, font=fonts.regular, size=11.5, fonts=fonts)
     body = Rect(left, cell.y + _PAIR_CARD_PAD, right - left, top - 42 - cell.y - _PAIR_CARD_PAD)

@@ -339,6 +339,22 @@ def _round_height(after_lines: int, notes: int) -> float:
     return _main_height(after_lines) + _TABLE_NOTE * notes
 
 
+def _draw_after(
+    canvas: Canvas, cell: Rect, top: float, after: Sequence[str], scale: float, fonts: FontSet
+) -> None:
+    """What the table does when the round is over, a line each, in its column."""
+    for index, line in enumerate(after):
+        draw_text(
+            canvas,
+            cell.x + 6,
+            top - (_AFTER_FIRST + _AFTER_LEADING * index) * scale,
+            line,
+            font=fonts.regular,
+            size=_AFTER_SIZE * scale,
+            fonts=fonts,
+        )
+
+
 def _draw_table_round(
     canvas: Canvas,
     columns: Sequence[Rect],
@@ -418,16 +434,7 @@ def _draw_table_round(
             align="centre",
             colour=GREY,
         )
-    for index, line in enumerate(after):
-        draw_text(
-            canvas,
-            after_cell.x + 6,
-            top - (_AFTER_FIRST + _AFTER_LEADING * index) * scale,
-            line,
-            font=fonts.regular,
-            size=_AFTER_SIZE * scale,
-            fonts=fonts,
-        )
+    _draw_after(canvas, after_cell, top, after, scale, fonts)
     note_left = columns[1].x + 6
     for index, note in enumerate(notes):
         baseline = top - main - (_TABLE_NOTE * index + 7) * scale
@@ -600,16 +607,7 @@ def _draw_individual_round(
         fonts=fonts,
         align="centre",
     )
-    for index, line in enumerate(after):
-        draw_text(
-            canvas,
-            after_cell.x + 6,
-            top - (_AFTER_FIRST + _AFTER_LEADING * index) * scale,
-            line,
-            font=fonts.regular,
-            size=_AFTER_SIZE * scale,
-            fonts=fonts,
-        )
+    _draw_after(canvas, after_cell, top, after, scale, fonts)
     note_left = columns[1].x + 6
     for index, note in enumerate(notes):
         draw_text(
