@@ -197,3 +197,9 @@ async def projector(device: Device, session: int, stop: float) -> None:
     while time.monotonic() < stop:
         await device.request("projector", "GET", f"/sessions/{session}/projector/", revalidate=True)
         await asyncio.sleep(10)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The value below which ``fraction`` of ``values`` lie (0.0 for none)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0

@@ -43,7 +43,7 @@ from typing import Any
 
 import psutil
 from _serve import TABLES, ClassPlan, Site, make_classes, reset_classes, scratch_site
-from _tablets import Device, Stats, projector, table, teacher
+from _tablets import Device, Stats, percentile, projector, table, teacher
 
 GOAL_P95_MS = 300.0
 
@@ -99,11 +99,6 @@ def server_cpu(site: Site) -> float:
             continue
         total += times.user + times.system
     return total
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
 
 
 def main() -> int:

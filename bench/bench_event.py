@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from _serve import ClassPlan, make_classes, play_rounds, scratch_site
+from _tablets import percentile
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -219,6 +220,7 @@ def tablets_client(
     cookie: str,
     seconds: float,
     upload_job: tuple[str, list[int], list[bytes], float] | None,
+    warmup: float,
     out: Any,
 ) -> None:
     """The classes' 40 tablets (and the teachers' grids) after a warm-up: measured for
@@ -230,7 +232,6 @@ def tablets_client(
 
     async def run() -> tuple[list[float], dict[str, int], list[float], float]:
         stats = Stats()
-        warmup = 20.0
         stop = time.monotonic() + 3600  # the tablets play until told to stop
         devices, tasks = [], []
         for plan in plans:
@@ -260,11 +261,6 @@ def tablets_client(
     out.put(asyncio.run(run()))
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
@@ -273,6 +269,7 @@ def main() -> int:
     parser.add_argument("--schools", type=int, default=SCHOOLS, help="uploads under load")
     parser.add_argument("--pace", type=float, default=0.0, help="seconds between uploads")
     parser.add_argument("--seconds", type=float, default=60.0, help="idle tablets measured")
+    parser.add_argument("--warmup", type=float, default=20.0, help="tablets before measuring")
     args = parser.parse_args()
 
     with scratch_site(args.database, args.database_url) as site:
@@ -368,7 +365,7 @@ def main() -> int:
             queue: Any = fork.Queue()
             process = fork.Process(
                 target=tablets_client,
-                args=(site.base, plans, teacher_cookie, seconds, job, queue),
+                args=(site.base, plans, teacher_cookie, seconds, job, args.warmup, queue),
             )
             process.start()
             measured[label] = queue.get()
