@@ -12,5 +12,5 @@ urlpatterns = [
         booklet_views.booklet_download,
         name="booklet_download",
     ),
-    path("booklet/<str:token>/", booklet_views.booklet_public, name="booklet_public"),
+    path("booklet/<token:token>/", booklet_views.booklet_public, name="booklet_public"),
 ]

@@ -12,9 +12,9 @@ urlpatterns: list[URLPattern] = [
         name="national_results",
     ),
     path(
-        "<int:event_id>/national/<str:kind>/",
+        "<int:event_id>/national/<slug:kind>/",
         results_views.national_export,
         name="national_export",
     ),
-    path("r/<str:token>/", results_views.public_results, name="public_results"),
+    path("r/<token:token>/", results_views.public_results, name="public_results"),
 ]

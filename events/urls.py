@@ -2,6 +2,11 @@
 
 from django.urls import include, path
 
+# The "token" path converter: a link's token is URL-safe characters only, so anything
+# else (a NUL byte PostgreSQL cannot even compare) is no link but a 404. Registered by
+# tournaments.urls, imported here so these addresses never depend on the include order.
+import tournaments.urls  # noqa: F401
+
 app_name = "events"
 
 urlpatterns = [
