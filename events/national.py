@@ -185,15 +185,7 @@ def school_sync_session(school_id: int) -> None:
     if school.synced_revision == revision:
         return
     school.results.all().delete()
-    school.pairs.all().delete()
-    pairs = {}
-    for pair in sessions.session_pairs(session):
-        pairs[pair.pk] = EventPair(
-            school=school,
-            key=pair_key(pair.number, pair.line),
-            names=_first_names(list(pair.members.all())),
-        )
-    EventPair.objects.bulk_create(pairs.values())
+    pairs = _school_pairs(school, session)
     boards = {
         board.number: selectors.board_facts(board, profile=session.profile_key)
         for board in Board.objects.filter(board_set_id=session.board_set_id)
@@ -229,6 +221,30 @@ def school_sync_session(school_id: int) -> None:
 REFRESH_DELAY = datetime.timedelta(seconds=5)
 #: A claim older than this is a worker that died: another may take the job.
 CLAIM_TIMEOUT = datetime.timedelta(minutes=5)
+
+
+def _school_pairs(school: EventSchool, session: Session) -> dict[int, EventPair]:
+    """The school's pairs in the event, by the session's pair pks: kept as they are (the
+    cached national results name them by pk, so a school copied again while a worker
+    computes keeps its place on the pages), their names brought up to date, new ones
+    added and gone ones removed."""
+    kept = {pair.key: pair for pair in school.pairs.all()}
+    pairs: dict[int, EventPair] = {}
+    renamed: list[EventPair] = []
+    for pair in sessions.session_pairs(session):
+        key = pair_key(pair.number, pair.line)
+        names = _first_names(list(pair.members.all()))
+        known = kept.pop(key, None)
+        if known is None:
+            known = EventPair(school=school, key=key, names=names)
+        elif known.names != names:
+            known.names = names
+            renamed.append(known)
+        pairs[pair.pk] = known
+    EventPair.objects.filter(pk__in=[pair.pk for pair in kept.values()]).delete()
+    EventPair.objects.bulk_update(renamed, ["names"])
+    EventPair.objects.bulk_create(pair for pair in pairs.values() if pair.pk is None)
+    return pairs
 
 
 def results_changed(event_id: int) -> None:

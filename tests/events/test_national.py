@@ -102,3 +102,30 @@ def test_the_event_keeps_first_names_only(event) -> None:  # type: ignore[no-unt
     )
     assert "Nor00" in names
     assert "Surname" not in names
+
+
+def test_a_school_copied_again_keeps_its_pairs(event, alice) -> None:  # type: ignore[no-untyped-def]
+    """The cached national results name pairs by their rows: a school playing here is
+    copied again at each change, and its pairs stay the same rows (renamed when a
+    pupil is replaced, removed when gone)."""
+    sync_direct_schools(event)
+    school = EventSchool.objects.get(name="North School")
+    before = dict(school.pairs.values_list("key", "pk"))
+    session = school.session
+    assert session is not None
+    result = session.results.get(board_number=1, round=1, table__number=1)
+    result_services.result_correct(result=result, teacher=alice, contract="1NT", tricks_won=4)
+    assert sync_direct_schools(event) == 1
+    assert dict(school.pairs.values_list("key", "pk")) == before
+    # A pupil's first name changes (a replacement): the same pair, its names new.
+    member = session.pairs.get(number=1).members.first()
+    assert member is not None
+    member.pupil.first_name = "Zoe"
+    member.pupil.save()
+    from tournaments.models import Session
+
+    Session.objects.filter(pk=session.pk).mark_changed()
+    sync_direct_schools(event)
+    pair = school.pairs.get(key="1")
+    assert pair.pk == before["1"]
+    assert "Zoe" in pair.names
