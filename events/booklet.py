@@ -160,13 +160,19 @@ def booklet_state(event: Event) -> EventBooklet | None:
     return EventBooklet.objects.filter(event=event).defer("pdf").first()
 
 
-@transaction.atomic
 def booklet_request(*, event: Event, language: str) -> EventBooklet:
     """Ask for the event's booklet in ``language``, made in the background. Requests for
     the same event wait for each other on the event's row; nothing is queued when a
     booklet is already waiting or being made, or when the ready one is of the current
-    results and in this language."""
+    results and in this language. The schools playing here are copied first, outside
+    the request's transaction (each copy locks its school, then the event: inside, the
+    event's lock would come first and two requests could wait for each other)."""
     sync_direct_schools(event)
+    return _booklet_request(event=event, language=language)
+
+
+@transaction.atomic
+def _booklet_request(*, event: Event, language: str) -> EventBooklet:
     Event.objects.select_for_update().filter(pk=event.pk).first()
     event.refresh_from_db(fields=["results_version", "board_set", "scoring_profile"])
     booklet = EventBooklet.objects.filter(event=event).defer("pdf").first()
@@ -250,7 +256,7 @@ def booklet_file(event: Event) -> bytes | None:
 def public_booklet_open(event: Event) -> bool:
     """Whether anybody may have the booklet from the event's public link: only once the
     event is over (it shows every hand, so never while schools may still play)."""
-    return event.ends_on < timezone.localdate()
+    return event.is_over()
 
 
 def public_booklet_ready(event: Event) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
@@ -43,7 +43,7 @@ def booklet(request: TeacherRequest, event_id: int) -> HttpResponse:
         "current": booklets.booklet_is_current(row, event, language),
         "ready": row is not None and row.made_at is not None,
         "failed": row is not None and row.status == row.Status.FAILED,
-        "over": event.ends_on < timezone.localdate(),
+        "over": event.is_over(),
     }
     return render(request, template, context)
 

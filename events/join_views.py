@@ -72,7 +72,7 @@ def join_event(request: TeacherRequest, code: str) -> HttpResponse:
         "profile": PROFILE_NAMES.get(event.scoring_profile, event.scoring_profile),
         "convention": Session.Convention(event.convention).label,
         "form": form,
-        "over": timezone.localdate() > event.ends_on,
+        "over": event.is_over(),
     }
     return render(request, "events/join_event.html", context, status=status)
 

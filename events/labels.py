@@ -31,6 +31,9 @@ BOARDS_LOCKED = gettext_lazy(
 EVENT_CREATED = gettext_lazy("The event is ready. Give schools its join code.")
 BOARDS_CHANGED = gettext_lazy("The event has new boards.")
 EVENT_OVER = gettext_lazy("This event ended on %(day)s, so no school can join it any more.")
+EVENT_OVER_PLAY = gettext_lazy(
+    "This event ended on %(day)s, so no class can start playing it any more."
+)
 CODE_UNKNOWN = gettext_lazy(
     "No event has this code. Check it with the organiser and type it again."
 )

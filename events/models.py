@@ -11,9 +11,12 @@ The event keeps first names only: the public page shows first names and the scho
 
 from __future__ import annotations
 
+import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.cards import Side
@@ -87,6 +90,11 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def is_over(self, today: datetime.date | None = None) -> bool:
+        """Whether the last day has passed: nobody joins or starts playing any more,
+        and the boards' hands and how each was played may be shown to everybody."""
+        return (today or timezone.localdate()) > self.ends_on
 
 
 class EventSchool(models.Model):

@@ -186,8 +186,10 @@ def school_sync_session(school_id: int) -> None:
         return
     school.results.all().delete()
     pairs = _school_pairs(school, session)
+    # Scored as the event scores, whatever the session was set to: uploads are too.
+    profile = school.event.scoring_profile
     boards = {
-        board.number: selectors.board_facts(board, profile=session.profile_key)
+        board.number: selectors.board_facts(board, profile=profile)
         for board in Board.objects.filter(board_set_id=session.board_set_id)
     }
     rows = []
@@ -199,7 +201,7 @@ def school_sync_session(school_id: int) -> None:
             ew_pair=pairs[result.ew_pair_id],
             kind=result.kind,
         )
-        scored = score_played(result, boards[result.board_number], session.profile_key)
+        scored = score_played(result, boards[result.board_number], profile)
         if scored is not None:
             row.contract = str(scored.contract)
             row.declarer = scored.declarer.value
@@ -223,28 +225,38 @@ REFRESH_DELAY = datetime.timedelta(seconds=5)
 CLAIM_TIMEOUT = datetime.timedelta(minutes=5)
 
 
-def _school_pairs(school: EventSchool, session: Session) -> dict[int, EventPair]:
-    """The school's pairs in the event, by the session's pair pks: kept as they are (the
-    cached national results name them by pk, so a school copied again while a worker
-    computes keeps its place on the pages), their names brought up to date, new ones
-    added and gone ones removed."""
+def keep_school_pairs(school: EventSchool, wanted: dict[str, str]) -> dict[str, EventPair]:
+    """The school's pairs in the event, ``wanted`` as key → first names: the ones it has
+    are kept as they are (the cached national results name pairs by their rows, so a
+    school whose results change keeps its place on the pages while a worker computes
+    them again), their names brought up to date; new ones are added, gone ones removed
+    (with their results). Call it after removing the school's results."""
     kept = {pair.key: pair for pair in school.pairs.all()}
-    pairs: dict[int, EventPair] = {}
+    pairs: dict[str, EventPair] = {}
     renamed: list[EventPair] = []
-    for pair in sessions.session_pairs(session):
-        key = pair_key(pair.number, pair.line)
-        names = _first_names(list(pair.members.all()))
+    for key, names in wanted.items():
         known = kept.pop(key, None)
         if known is None:
             known = EventPair(school=school, key=key, names=names)
         elif known.names != names:
             known.names = names
             renamed.append(known)
-        pairs[pair.pk] = known
+        pairs[key] = known
     EventPair.objects.filter(pk__in=[pair.pk for pair in kept.values()]).delete()
     EventPair.objects.bulk_update(renamed, ["names"])
     EventPair.objects.bulk_create(pair for pair in pairs.values() if pair.pk is None)
     return pairs
+
+
+def _school_pairs(school: EventSchool, session: Session) -> dict[int, EventPair]:
+    """The school's pairs in the event, by the session's pair pks."""
+    keys = {}
+    wanted = {}
+    for pair in sessions.session_pairs(session):
+        keys[pair.pk] = pair_key(pair.number, pair.line)
+        wanted[keys[pair.pk]] = _first_names(list(pair.members.all()))
+    kept = keep_school_pairs(school, wanted)
+    return {pk: kept[key] for pk, key in keys.items()}
 
 
 def results_changed(event_id: int) -> None:
@@ -458,7 +470,26 @@ def national_for_page(event: Event) -> CachedNational:
         cached = EventNational.objects.filter(event=event, data__isnull=False).first()
         if cached is None or cached.data is None:
             return CachedNational(national_results(event), True)
-    return CachedNational(NationalResults.from_json(cached.data), cached.version >= version)
+    current = cached.version >= version
+    if not current:
+        _refresh_if_stalled(cached)
+    return CachedNational(NationalResults.from_json(cached.data), current)
+
+
+def _refresh_if_stalled(cached: EventNational) -> None:
+    """A stale cache with no refresh queued and no worker at it (one failed, or died):
+    queue a refresh, so the pages do not say "Updating…" until the next change."""
+    now = timezone.now()
+    working = (
+        cached.claimed_version > cached.version
+        and cached.claimed_at is not None
+        and cached.claimed_at >= now - CLAIM_TIMEOUT
+    )
+    event_id = cached.event_id
+    if not working and Event.objects.filter(pk=event_id, national_queued=False).update(
+        national_queued=True
+    ):
+        transaction.on_commit(lambda: _queue_refresh(event_id))
 
 
 def national_versions(event_id: int) -> tuple[int, int]:

@@ -165,6 +165,9 @@ def school_rankings(
                         percentage=pair.percentage,
                     )
                     for pair in scored.pairs
+                    # A pair added since the names were read (an upload meanwhile)
+                    # waits for the next view.
+                    if int(str(pair.pair)) in names
                 ),
             )
         )

@@ -83,5 +83,8 @@ def public_results(request: HtmxHttpRequest, token: str) -> HttpResponse:
         "figures": figures,
         "poll_seconds": PUBLIC_POLL_SECONDS,
         "booklet": booklets.public_booklet_ready(event),
+        # How each board was played shows the hands' secrets: not while schools may
+        # still play them.
+        "boards_shown": event.is_over(),
     }
     return render(request, template, context)

@@ -108,14 +108,19 @@ def school_join(
         raise ValidationError(_("Give your school's name: it is shown with your pupils' results."))
     if school_class is not None and school_class.teacher_id != teacher.pk:
         raise ValidationError(_("Choose one of your own classes."))
-    if EventSchool.objects.filter(event=event, name__iexact=name).exists():
-        raise ValidationError(
-            _("A school called %(name)s has joined this event already: add the town or the class.")
-            % {"name": name}
-        )
-    return EventSchool.objects.create(
-        event=event, name=name, teacher=teacher, school_class=school_class, source=source
+    taken = ValidationError(
+        _("A school called %(name)s has joined this event already: add the town or the class.")
+        % {"name": name}
     )
+    if EventSchool.objects.filter(event=event, name__iexact=name).exists():
+        raise taken
+    try:
+        with transaction.atomic():
+            return EventSchool.objects.create(
+                event=event, name=name, teacher=teacher, school_class=school_class, source=source
+            )
+    except IntegrityError:  # the same name at the same moment (a double tap)
+        raise taken from None
 
 
 # --------------------------------------------------------------------------- organisers' pages
@@ -203,7 +208,7 @@ def event_join(
 ) -> EventSchool:
     """A teacher's school joins the event while it is on (or before it starts): a class
     playing here names its class; an upload needs none."""
-    if today > event.ends_on:
+    if event.is_over(today):
         raise ValidationError(
             labels.EVENT_OVER % {"day": date_format(event.ends_on, "DATE_FORMAT")}
         )
@@ -224,12 +229,17 @@ def school_session_create(
 ) -> Session:
     """The class's draft session for the event (pairs, never individual), linked to the
     school so its results reach the event."""
-    school = EventSchool.objects.select_for_update().get(pk=school.pk)
+    school = EventSchool.objects.select_for_update().select_related("event").get(pk=school.pk)
+    if school.event.is_over(today):
+        raise ValidationError(
+            labels.EVENT_OVER_PLAY % {"day": date_format(school.event.ends_on, "DATE_FORMAT")}
+        )
     if school.session_id is not None:
         raise ValidationError(labels.SESSION_EXISTS)
     if school.source != EventSchool.Source.DIRECT or school.school_class is None:
         raise ValidationError(labels.UPLOADS_PLAY_ELSEWHERE)
     session = session_create(school_class=school.school_class, present=present, date=today)
     school.session = session
-    school.save(update_fields=["session"])
+    school.synced_revision = None  # a new session is copied whatever its revision
+    school.save(update_fields=["session", "synced_revision"])
     return session

@@ -26,8 +26,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from events.models import Event, EventPair, EventResult, EventSchool
-from events.national import results_changed
+from events.models import Event, EventResult, EventSchool
+from events.national import keep_school_pairs, results_changed
 from scoring.cards import Deal
 from scoring.event import compare_boards, results_fingerprint
 from scoring.pbn_results import read_pbn_results
@@ -276,14 +276,9 @@ def school_upload(*, school: EventSchool, data: bytes, filename: str = "") -> Up
         if locked.upload_fingerprint == fingerprint:
             return replace(taken, outcome=Outcome.UNCHANGED)
         locked.results.all().delete()
-        locked.pairs.all().delete()
         names = _names(upload)
         keys = [*names, *(key for row in rows for key in (row.ns_pair, row.ew_pair))]
-        pairs = {
-            key: EventPair(school=locked, key=key, names=names.get(key, ""))
-            for key in dict.fromkeys(keys)
-        }
-        EventPair.objects.bulk_create(pairs.values())
+        pairs = keep_school_pairs(locked, {key: names.get(key, "") for key in dict.fromkeys(keys)})
         EventResult.objects.bulk_create(
             EventResult(
                 school=locked,

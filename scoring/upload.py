@@ -123,7 +123,12 @@ class UploadPair:
 
 
 def first_name(name: str) -> str:
-    """The first word of a name: ``"Emma Hansen"`` → ``"Emma"``."""
+    """The first name of a name as a results file writes it: the first word
+    (``"Emma Hansen"`` → ``"Emma"``), or, when a comma puts the surname first, the first
+    word after it (``"Hansen, Emma"`` → ``"Emma"``). A name that is only a surname and a
+    comma gives ``""``: nothing is better than a surname on a public page."""
+    if "," in name:
+        name = name.split(",", 1)[1]
     words = name.split()
     return words[0] if words else ""
 

@@ -4,11 +4,14 @@ when a school's new results arrive."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Page, expect
 
 from events import results_views
+from events.models import Event
 from tests.browser.classroom import set_language, visit
 from tests.browser.conftest import log_in_as
 from tests.browser.test_accessibility import axe_violations
@@ -41,7 +44,12 @@ def test_the_public_page_updates_by_itself_as_schools_finish(
     play_round(south, 1, {(1, 1): ("3NT", 10)})
     expect(ranking).to_contain_text("South School", timeout=15_000)
     expect(ranking).to_contain_text("Sou00")
-    # Board 1's contract table: 3NT bid in both schools.
+    # How each board was played waits for the event's last day (schools may still
+    # play the boards); then board 1's contract table: 3NT bid in both schools.
+    expect(page.get_by_text("the event's last day: until then")).to_be_visible()
+    yesterday = datetime.date.today() - datetime.timedelta(days=1)
+    Event.objects.filter(pk=event.pk).update(starts_on=yesterday, ends_on=yesterday)
+    page.reload()
     board_1 = page.locator(".national-board", has=page.locator("#board-1"))
     expect(board_1.get_by_role("row", name="3NT 2")).to_be_visible()
     assert "Surname" not in page.content()

@@ -129,3 +129,39 @@ def test_a_school_copied_again_keeps_its_pairs(event, alice) -> None:  # type: i
     pair = school.pairs.get(key="1")
     assert pair.pk == before["1"]
     assert "Zoe" in pair.names
+
+
+def test_a_deleted_session_takes_its_pupils_names_out_of_the_event(event) -> None:  # type: ignore[no-untyped-def]
+    """A class deleted (or its session purged): its results stay in the event, without
+    the pupils' first names."""
+    from tournaments import privacy
+
+    sync_direct_schools(event)
+    school = EventSchool.objects.get(name="North School")
+    assert school.school_class is not None
+    privacy.class_delete(school_class=school.school_class)
+    school.refresh_from_db()
+    assert school.session is None
+    assert set(school.pairs.values_list("names", flat=True)) == {""}
+    assert school.results.exists()
+
+
+def test_no_class_starts_playing_after_the_events_last_day(alice) -> None:  # type: ignore[no-untyped-def]
+    import datetime
+
+    from django.core.exceptions import ValidationError
+
+    from events import services
+    from tournaments.models import Pupil, SchoolClass
+
+    event = organiser_event(boards=4)
+    school_class = SchoolClass.objects.create(teacher=alice, name="Late class")
+    pupils = [Pupil.objects.create(school_class=school_class, first_name=f"P{n}") for n in range(6)]
+    school = services.school_join(
+        event=event, teacher=alice, name="Late School", school_class=school_class
+    )
+    after = event.ends_on + datetime.timedelta(days=1)
+    with pytest.raises(ValidationError, match="no class can start playing it any more"):
+        services.school_session_create(school=school, present=pupils, today=after)
+    school.refresh_from_db()
+    assert school.session is None

@@ -202,3 +202,20 @@ def test_a_claimed_version_is_left_to_its_worker_unless_it_died(
     assert national_refresh(event.pk) is True
     assert computations == [version]
     assert EventNational.objects.get(event=event).version == version
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_stale_cache_no_worker_is_at_gets_a_refresh_queued(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A worker failed (or died) after taking the job: the page still shows the old
+    results, and queues the refresh nobody else will."""
+    event = organiser_event(boards=4)
+    national_for_page(event)  # cached (empty)
+    queue = _Queue()
+    monkeypatch.setattr(tasks, "compute_national", queue)
+    Event.objects.filter(pk=event.pk).update(results_version=_version(event) + 1)
+    assert not national_for_page(event).current
+    assert queue.queued == [event.pk]
+    assert not national_for_page(event).current  # queued: nothing more
+    assert queue.queued == [event.pk]

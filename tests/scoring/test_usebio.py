@@ -520,3 +520,22 @@ def test_nothing_escapes_from_odd_values_in_the_right_places(values: list[str]) 
     upload = read_usebio(data)
     assert isinstance(upload, Upload)
     assert all(p.message for p in upload.problems)
+
+
+@pytest.mark.parametrize(
+    ("written", "first"),
+    [
+        ("Emma Hansen", "Emma"),
+        ("Hansen, Emma", "Emma"),
+        ("Hansen,Emma Marie", "Emma"),
+        ("  Ola  ", "Ola"),
+        ("Hansen,", ""),
+        ("", ""),
+    ],
+)
+def test_only_the_first_name_is_taken_whichever_order_the_file_writes(
+    written: str, first: str
+) -> None:
+    from scoring.upload import first_name
+
+    assert first_name(written) == first
