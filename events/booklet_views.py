@@ -11,14 +11,9 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
 from events import booklet as booklets
+from events import selectors
 from events.models import Event
 from tournaments.http import TeacherRequest, attachment
-
-
-def _get_event_for_organiser(request: TeacherRequest, event_id: int) -> Event:
-    """The organiser's own event; 404 for anyone else's, and for a user who is not an
-    organiser."""
-    return get_object_or_404(Event, pk=event_id, organiser__user=request.user)
 
 
 def _filename(event: Event) -> str:
@@ -30,7 +25,7 @@ def _filename(event: Event) -> str:
 def booklet(request: TeacherRequest, event_id: int) -> HttpResponse:
     """The booklet's page: ask for it, "Being made…" with progress while it is made
     (htmx polls the ``#live`` part), the download when it is ready."""
-    event = _get_event_for_organiser(request, event_id)
+    event = selectors.get_event_for_organiser(request.user, event_id)
     row = booklets.booklet_state(event)
     language = translation.get_language()
     template = "events/booklet.html"
@@ -52,7 +47,7 @@ def booklet(request: TeacherRequest, event_id: int) -> HttpResponse:
 @login_required
 def booklet_make(request: TeacherRequest, event_id: int) -> HttpResponse:
     """Ask for the booklet (again, when the results or the language changed)."""
-    event = _get_event_for_organiser(request, event_id)
+    event = selectors.get_event_for_organiser(request.user, event_id)
     booklets.booklet_request(event=event, language=translation.get_language())
     return redirect("events:booklet", event_id=event.pk)
 
@@ -61,7 +56,7 @@ def booklet_make(request: TeacherRequest, event_id: int) -> HttpResponse:
 @login_required
 def booklet_download(request: TeacherRequest, event_id: int) -> HttpResponse:
     """The ready booklet; back to its page while there is none yet."""
-    event = _get_event_for_organiser(request, event_id)
+    event = selectors.get_event_for_organiser(request.user, event_id)
     data = booklets.booklet_file(event)
     if data is None:
         return redirect("events:booklet", event_id=event.pk)

@@ -11,7 +11,6 @@ from collections import defaultdict
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404
 
 from events.models import Event, EventPair
@@ -22,14 +21,14 @@ from scoring.upload import Upload, UploadPair, first_name
 from tournaments.models import Board
 
 
-def get_event_for_organiser(user: User, event_id: int) -> Event:
-    """The organiser's own event; 404 for anyone else (a teacher, another organiser)."""
-    return get_object_or_404(Event, pk=event_id, organiser__user=user)
-
-
 def get_event_by_token(token: str) -> Event:
     """The event whose public link this is; 404 for any other token."""
     return get_object_or_404(Event, public_token=token)
+
+
+def event_id_for_token(token: str) -> int | None:
+    """The id of the event whose public link this is (None for any other token)."""
+    return Event.objects.filter(public_token=token).values_list("pk", flat=True).first()
 
 
 @dataclass(frozen=True)

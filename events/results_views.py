@@ -16,8 +16,7 @@ from django.views.decorators.http import condition, require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from events import booklet as booklets
-from events import exports, results_selectors
-from events.models import Event
+from events import exports, results_selectors, selectors
 from events.national import national_versions
 from scoring.usebio import write_usebio
 from tournaments.http import HtmxHttpRequest, TeacherRequest, attachment, etag, paper_size
@@ -31,7 +30,7 @@ PUBLIC_POLL_SECONDS = 30
 @login_required
 def national_results(request: TeacherRequest, event_id: int) -> HttpResponse:
     """The national ranking, each school's own ranking and the boards' frequencies."""
-    event = results_selectors.get_event_for_organiser(request.user, event_id)
+    event = selectors.get_event_for_organiser(request.user, event_id)
     figures = results_selectors.national_figures(event, with_schools=True)
     template = "events/results.html"
     if request.htmx:
@@ -43,7 +42,7 @@ def national_results(request: TeacherRequest, event_id: int) -> HttpResponse:
 @login_required
 def national_export(request: TeacherRequest, event_id: int, kind: str) -> HttpResponse:
     """The national results as PDF, xlsx or USEBIO 1.2 (first names only in each)."""
-    event = results_selectors.get_event_for_organiser(request.user, event_id)
+    event = selectors.get_event_for_organiser(request.user, event_id)
     stem = slugify(event.name) or "event"
     if kind == "usebio":
         upload = results_selectors.national_usebio_upload(event)
@@ -59,7 +58,7 @@ def national_export(request: TeacherRequest, event_id: int, kind: str) -> HttpRe
 
 
 def _public_etag(request: HtmxHttpRequest, token: str) -> str | None:
-    event_id = Event.objects.filter(public_token=token).values_list("pk", flat=True).first()
+    event_id = results_selectors.event_id_for_token(token)
     if event_id is None:
         return None
     version, cached = national_versions(event_id)
