@@ -85,7 +85,7 @@ from scoring.movements import (
     MovementKind,
     PairId,
     SharedBoards,
-    boards_for,
+    Timetable,
     table_card,
 )
 
@@ -200,7 +200,7 @@ class IndividualEntry:
 
 
 @dataclass(frozen=True)
-class IndividualMovement:
+class IndividualMovement(Timetable[IndividualEntry]):
     """A complete individual timetable. Build one with :func:`individual`; check one with
     :func:`validate_individual`.
 
@@ -228,28 +228,11 @@ class IndividualMovement:
     source: str = ""
 
     @property
-    def complete(self) -> bool:
-        return self.rounds == self.full_rounds
-
-    @property
     def sit_outs_per_round(self) -> int:
         return self.pupils - 4 * self.tables
 
-    @property
-    def total_boards(self) -> int:
-        return self.board_sets * self.boards_per_round
-
-    def boards(self, board_set: int) -> range:
-        return boards_for(board_set, self.boards_per_round)
-
-    def round_entries(self, round_: int) -> tuple[IndividualEntry, ...]:
-        return tuple(sorted((e for e in self.entries if e.round == round_), key=_by_table))
-
-    def entry(self, round_: int, table: int) -> IndividualEntry:
-        for e in self.entries:
-            if e.round == round_ and e.table == table:
-                return e
-        raise IndividualError(
+    def _no_table(self, round_: int, table: int) -> ValueError:
+        return IndividualError(
             IndividualErrorCode.UNKNOWN_TABLE,
             f"There is no table {table} in round {round_}.",
             round=round_,
@@ -258,14 +241,7 @@ class IndividualMovement:
 
     def entry_for_pupil(self, pupil: int, round_: int) -> IndividualEntry | None:
         """Where ``pupil`` plays in ``round_``, or ``None`` when they have the round off."""
-        for e in self.entries:
-            if e.round == round_ and pupil in e.players:
-                return e
-        return None
-
-
-def _by_table(entry: IndividualEntry) -> int:
-    return entry.table
+        return self._entry_with(pupil, round_)
 
 
 # ---------------------------------------------------------------------------

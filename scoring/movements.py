@@ -54,10 +54,11 @@ Where the schedules come from
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
+from typing import Generic, Protocol, TypeVar
 
 __all__ = [
     "DEFAULT_BOARDS_PER_ROUND",
@@ -81,6 +82,7 @@ __all__ = [
     "SharedBoards",
     "Suggestion",
     "TableRound",
+    "Timetable",
     "boards_for",
     "full_rounds",
     "howell",
@@ -225,8 +227,71 @@ class SharedBoards:
     tables: tuple[int, ...]
 
 
+class _Placed(Protocol):
+    """A table in a round: what every timetable's entries have."""
+
+    @property
+    def round(self) -> int: ...
+
+    @property
+    def table(self) -> int: ...
+
+    @property
+    def players(self) -> tuple[Hashable, ...]: ...
+
+
+E = TypeVar("E", bound=_Placed)
+
+
+class Timetable(Generic[E]):
+    """What a pair movement and an individual one (scoring.individual) share: their
+    entries, table by table and round by round, and the boards of a board set. The
+    subclasses are dataclasses holding these fields and saying how to refuse a table
+    that is not there."""
+
+    rounds: int
+    full_rounds: int
+    board_sets: int
+    boards_per_round: int
+    entries: tuple[E, ...]
+
+    @property
+    def complete(self) -> bool:
+        return self.rounds == self.full_rounds
+
+    @property
+    def total_boards(self) -> int:
+        return self.board_sets * self.boards_per_round
+
+    def boards(self, board_set: int) -> range:
+        return boards_for(board_set, self.boards_per_round)
+
+    def round_entries(self, round_: int) -> tuple[E, ...]:
+        return tuple(sorted((e for e in self.entries if e.round == round_), key=_by_table))
+
+    def entry(self, round_: int, table: int) -> E:
+        for e in self.entries:
+            if e.round == round_ and e.table == table:
+                return e
+        raise self._no_table(round_, table)
+
+    def _no_table(self, round_: int, table: int) -> ValueError:
+        raise NotImplementedError
+
+    def _entry_with(self, player: Hashable, round_: int) -> E | None:
+        """Where ``player`` (a pair, or a pupil) plays in ``round_``; None: not at all."""
+        for e in self.entries:
+            if e.round == round_ and player in e.players:
+                return e
+        return None
+
+
+def _by_table(entry: _Placed) -> int:
+    return entry.table
+
+
 @dataclass(frozen=True)
-class Movement:
+class Movement(Timetable[Entry]):
     """A complete timetable. Build one with :func:`mitchell`, :func:`howell` or
     :meth:`Suggestion.build`; check one with :func:`validate`.
 
@@ -257,25 +322,8 @@ class Movement:
         """How many real pairs play (the phantom not counted)."""
         return len(self.pair_ids)
 
-    @property
-    def complete(self) -> bool:
-        return self.rounds == self.full_rounds
-
-    @property
-    def total_boards(self) -> int:
-        return self.board_sets * self.boards_per_round
-
-    def boards(self, board_set: int) -> range:
-        return boards_for(board_set, self.boards_per_round)
-
-    def round_entries(self, round_: int) -> tuple[Entry, ...]:
-        return tuple(sorted((e for e in self.entries if e.round == round_), key=_by_table))
-
-    def entry(self, round_: int, table: int) -> Entry:
-        for e in self.entries:
-            if e.round == round_ and e.table == table:
-                return e
-        raise MovementError(
+    def _no_table(self, round_: int, table: int) -> ValueError:
+        return MovementError(
             MovementErrorCode.UNKNOWN_TABLE,
             f"There is no table {table} in round {round_}.",
             round=round_,
@@ -283,14 +331,7 @@ class Movement:
         )
 
     def entry_for_pair(self, pair: PairId, round_: int) -> Entry | None:
-        for e in self.entries:
-            if e.round == round_ and pair in e.players:
-                return e
-        return None
-
-
-def _by_table(entry: Entry) -> int:
-    return entry.table
+        return self._entry_with(pair, round_)
 
 
 def boards_for(board_set: int, boards_per_round: int) -> range:
