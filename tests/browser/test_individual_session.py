@@ -5,10 +5,17 @@ out here by hand from who sat where and the results entered."""
 
 from __future__ import annotations
 
+import datetime
+
+import pytest
 from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Page, expect
 
+from tests.browser.classroom import set_language, visit
 from tests.browser.conftest import log_in_as
+from tests.browser.test_accessibility import axe_violations
+from tests.factories import individual_session
+from tournaments import result_services, sessions
 from tournaments.models import Pupil, SchoolClass, Session
 
 #: Pupils 1 to 8, in the order the wizard numbers them (by first name).
@@ -127,3 +134,47 @@ def test_an_individual_session_of_eight_pupils_from_set_up_to_standings(
         expect(row).to_have_count(1)
         expect(row).to_contain_text(f"{won[pupil]} / 28")
         expect(row).to_contain_text(f"{100 * won[pupil] / 28:.2f}")
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_an_individual_sessions_pages_have_no_axe_violations(
+    page: Page,
+    alice: AbstractUser,
+    live_server,  # type: ignore[no-untyped-def]
+    language: str,
+) -> None:
+    """The set-up page, a table's page (the four pupils by seat, after a board its
+    traveller with the partnerships), the teacher's page with the round off, the
+    standings, a pupil's score card, a traveller and the projector: 11 pupils, so three
+    have each round off."""
+    names = ["Ada", "Bo", "Cy", "Di", "Ed", "Fi", "Gus", "Hal", "Ida", "Jo", "Kai"]
+    school_class = SchoolClass.objects.create(teacher=alice, name="4A")
+    pupils = [Pupil.objects.create(school_class=school_class, first_name=n) for n in names]
+    draft = sessions.session_create(
+        school_class=school_class,
+        present=pupils,
+        date=datetime.date(2026, 11, 30),
+        individual_event=True,
+    )
+    set_language(page, language, live_server.url)
+    log_in_as(page, alice, live_server.url)
+    visit(page, f"/sessions/{draft.pk}/setup/")
+    found = axe_violations(page, "set-up")
+    session = individual_session(alice, names=names, class_name="4B", rounds=3)
+    table = session.tables.get(number=1)
+    visit(page, f"/t/{table.token}/")
+    found += axe_violations(page, "table")
+    result_services.result_record(table=table, board_number=1, contract="1NT", tricks_won=7)
+    visit(page, f"/t/{table.token}/")
+    found += axe_violations(page, "table after a board")
+    pupil = session.pairs.get(number=1)
+    for where, path in (
+        ("session", f"/sessions/{session.pk}/"),
+        ("standings", f"/sessions/{session.pk}/standings/"),
+        ("score card", f"/sessions/{session.pk}/pairs/{pupil.pk}/card/"),
+        ("traveller", f"/sessions/{session.pk}/boards/1/"),
+        ("projector", f"/sessions/{session.pk}/projector/"),
+    ):
+        visit(page, path)
+        found += axe_violations(page, where)
+    assert found == [], "axe found:\n" + "\n".join(found)
