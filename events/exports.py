@@ -91,13 +91,10 @@ def national_pdf(
     ]
     type_ = _StandingsType(RANKING_SIZE)
     blocks: list[_Block] = []
-    if rows:
-        columns, _names_width = _fit_columns(_ranking_columns(), rows, type_, area, fonts)
-        blocks.append(_ranking_block(_("National ranking"), rows, columns, area, type_, fonts))
-    else:
-        columns = _ranking_columns()
-        empty = [["", "", _("No results yet."), "", "", ""]]
-        blocks.append(_ranking_block(_("National ranking"), empty, columns, area, type_, fonts))
+    # No results yet: one line says so, in columns fitted as any ranking's are.
+    rows = rows or [["", "", _("No results yet."), "", "", ""]]
+    columns, _names_width = _fit_columns(_ranking_columns(), rows, type_, area, fonts)
+    blocks.append(_ranking_block(_("National ranking"), rows, columns, area, type_, fonts))
     board_type = _StandingsType(BOARD_SIZE)
     for board in figures.boards:
         lines = [

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from django.apps import apps
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.factories import running_session
 from tournaments import four_deal_services, result_services
@@ -59,6 +59,7 @@ TEXT_FIELDS = [
     "username",
     "password",
     "next",
+    "reason",
     # A four-deal table's players' names, and the points of its hands.
     "north",
     "east",
@@ -103,7 +104,10 @@ def _form(values: tuple[str, str, str]) -> dict[str, str | list[str]]:
     data.update(dict.fromkeys(NUMBER_FIELDS, number))
     data.update(dict.fromkeys(TEXT_FIELDS, text))
     data.update(dict.fromkeys(CHOICE_FIELDS, choice))
-    data["present"] = [number, HUGE, "²"]
+    # Lists of ticked rows: each round's number alone (an earlier "²" beside it hid that
+    # 2**63 reached the database), then with another.
+    data["present"] = [number]
+    data["partnerships"] = [number, "1"]
     return data
 
 
@@ -240,3 +244,69 @@ def test_names_that_would_print_wrongly_are_refused(alice_client: Client) -> Non
     assert response.status_code == 200
     assert "Use letters, digits and punctuation only." in response.content.decode()
     assert alice_client.post("/classes/new/", {"name": "6B ø 7–8"}).status_code == 302
+
+
+# Four ways to a 500 found by hand (issue 27): each refused plainly, on both databases.
+
+
+def test_an_id_no_column_can_hold_in_a_list_of_checkboxes_is_refused(
+    alice_client: Client, alice: object
+) -> None:
+    from tests.factories import league_class
+
+    session = running_session(alice, seed="huge ids")
+    new_session = f"/classes/{session.school_class_id}/sessions/new/"
+    for huge in (HUGE, str(2**64), "-" + "9" * 30):
+        before = _stored()
+        response = alice_client.post(new_session, {"present": [huge], "play": "pairs"})
+        assert response.status_code == 200
+        assert "is not one of the available choices" in response.content.decode()
+        assert _stored() == before
+    school_class, _partnerships = league_class(alice, class_name="6L")
+    new_league = f"/classes/{school_class.pk}/leagues/new/"
+    before = _stored()
+    response = alice_client.post(new_league, {"name": "Autumn", "partnerships": [str(2**64)]})
+    assert response.status_code == 422
+    assert "is not one of the available choices" in response.content.decode()
+    assert _stored() == before
+
+
+def test_a_flag_dismissed_with_a_nul_byte_or_a_control_character_is_refused(
+    alice_client: Client, alice: object
+) -> None:
+    from tournaments.models import Flag
+
+    session = running_session(alice, seed="nul reason")
+    table = session.tables.get(number=1)
+    result = result_services.result_record(
+        table=table, board_number=1, contract="4S", tricks_won=10
+    )
+    Client().post(f"/t/{table.token}/results/{result.pk}/flag/")
+    flag = Flag.objects.get()
+    dismiss = f"/sessions/{session.pk}/flags/{flag.pk}/dismiss/"
+    for reason in ("nul\x00byte", "bell\x07", "bidi\u202espoof"):
+        response = alice_client.post(dismiss, {"reason": reason}, follow=True)
+        assert response.status_code == 200
+        flag.refresh_from_db()
+        assert flag.is_open
+    assert "Use letters, digits and punctuation only." in response.content.decode()
+    alice_client.post(dismiss, {"reason": "The pupils agreed. Fine – ø ✓"})
+    flag.refresh_from_db()
+    assert (flag.is_open, flag.reason) == (False, "The pupils agreed. Fine – ø ✓")
+
+
+def test_the_national_results_pdf_of_an_event_with_no_result_yet_is_a_pdf(db: None) -> None:
+    from pypdf import PdfReader
+
+    from tests.factories import organiser_event
+
+    event = organiser_event(boards=4)
+    client = Client()
+    client.force_login(event.organiser.user)
+    response = client.get(reverse("events:national_export", args=[event.pk, "pdf"]))
+    assert response.status_code == 200, response.status_code
+    assert response["Content-Type"] == "application/pdf"
+    import io
+
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    assert "No results yet." in text

@@ -4,7 +4,7 @@ import functools
 import unicodedata
 import uuid
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
@@ -34,6 +34,36 @@ from tournaments.models import (
 # Letters, marks, numbers, punctuation, symbols and plain spaces: no control characters,
 # no invisible formatting (a right-to-left override would print a name backwards).
 _PLAIN_CATEGORIES = ("L", "M", "N", "P", "S", "Zs")
+
+
+if TYPE_CHECKING:  # generic in django-stubs only
+    _RowsBase = forms.ModelMultipleChoiceField[Any]
+else:
+    _RowsBase = forms.ModelMultipleChoiceField
+
+
+class RowsField(_RowsBase):
+    """Rows ticked in a list of checkboxes. An id that no database column could hold (a
+    hand-made POST with 2**63) is refused as any unknown id is: SQLite cannot even be
+    asked for it (OverflowError) and PostgreSQL refuses it."""
+
+    #: The largest id a 64-bit column holds (and, negated, about the smallest).
+    LARGEST_ID = 2**63 - 1
+
+    def clean(self, value: Any) -> Any:
+        for pk in value if isinstance(value, list | tuple) else []:
+            text = str(pk).strip()
+            try:
+                number = int(text)
+            except ValueError:
+                continue  # not a number at all: the field's own check refuses it
+            if not -self.LARGEST_ID <= number <= self.LARGEST_ID:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_choice"],
+                    code="invalid_choice",
+                    params={"value": text},
+                )
+        return super().clean(value)
 
 
 def validate_plain_text(value: str) -> None:
@@ -150,6 +180,15 @@ def pbn_upload_text(upload: UploadedFile) -> str:
     return text
 
 
+class FlagDismissForm(forms.Form):
+    """Why the teacher keeps a flagged result: a few words, plain text (the page's input
+    holds 200 characters; a NUL byte or a control character is refused here, before
+    PostgreSQL would refuse it with an error)."""
+
+    # Not required here: the service says what an empty reason lacks.
+    reason = forms.CharField(max_length=200, required=False, validators=[validate_plain_text])
+
+
 class PresentForm(forms.Form):
     """Who is here today (every active pupil, ticked by default), and how they play."""
 
@@ -170,7 +209,7 @@ class PresentForm(forms.Form):
 
     def __init__(self, *args: Any, pupils: Sequence[Pupil], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["present"] = forms.ModelMultipleChoiceField(
+        self.fields["present"] = RowsField(
             label=_("Who is here today?"),
             queryset=Pupil.objects.filter(pk__in=[pupil.pk for pupil in pupils]),
             widget=forms.CheckboxSelectMultiple,
@@ -537,7 +576,7 @@ class LeagueForm(forms.Form):
 
     def __init__(self, *args: Any, partnerships: Sequence[Partnership], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["partnerships"] = forms.ModelMultipleChoiceField(
+        self.fields["partnerships"] = RowsField(
             label=_("Pairs"),
             queryset=Partnership.objects.filter(pk__in=[p.pk for p in partnerships]),
             widget=forms.CheckboxSelectMultiple,

@@ -28,7 +28,7 @@ from django_htmx.http import HttpResponseClientRefresh, reselect, reswap, retarg
 
 from scoring.contracts import Contract
 from tournaments import result_selectors, result_services, sessions
-from tournaments.forms import ResultForm
+from tournaments.forms import FlagDismissForm, ResultForm
 from tournaments.http import HtmxHttpRequest, TeacherRequest, etag, parse_id
 from tournaments.models import Result, Session
 from tournaments.result_selectors import TableAtWork
@@ -406,9 +406,12 @@ def flag_dismiss(request: TeacherRequest, session_id: int, flag_id: int) -> Http
     """The teacher answers a flag without changing the result, saying why."""
     session = sessions.get_session_for_teacher(request.user, session_id)
     flag = result_selectors.get_open_flag_for_teacher(session, flag_id)
+    form = FlagDismissForm(request.POST)
     try:
+        if not form.is_valid():
+            raise ValidationError(list(form.errors["reason"]))
         result_services.flag_dismiss(
-            flag=flag, teacher=request.user, reason=request.POST.get("reason", "")
+            flag=flag, teacher=request.user, reason=form.cleaned_data["reason"]
         )
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
