@@ -161,8 +161,12 @@ def national_workbook(figures: NationalFigures) -> bytes:
         )
         for school in figures.schools:
             schools.heading(school.name)
-            for pair in school.pairs:
-                schools.row(pair_values(pair))
+            for ranked in school.lists:
+                # A Mitchell school's N–S and E–W pairs apart, as in its own session.
+                if ranked.title:
+                    schools.heading(ranked.title)
+                for pair in ranked.pairs:
+                    schools.row(pair_values(pair))
         schools.finish()
     boards = _Table(
         _name_sheet(workbook.create_sheet(), _("Boards")),

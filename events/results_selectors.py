@@ -16,9 +16,11 @@ from django.shortcuts import get_object_or_404
 from events.models import Event, EventPair
 from events.national import CachedNational, event_field, national_for_page, sync_direct_schools
 from scoring.cards import Deal
-from scoring.event import FieldResult, national_upload, score_event
+from scoring.event import FieldResult, national_upload, school_standings, score_event
 from scoring.upload import Upload, UploadPair, first_name
+from tournaments import labels
 from tournaments.models import Board
+from tournaments.standings import sides_ranked_apart
 
 
 def get_event_by_token(token: str) -> Event:
@@ -46,11 +48,26 @@ class RankedPair:
 
 
 @dataclass(frozen=True)
+class SchoolList:
+    """One list of a school's own ranking: its N–S or its E–W pairs under the side's
+    name, as a session's two rankings are headed, or all its pairs (``title`` "")."""
+
+    title: str
+    pairs: tuple[RankedPair, ...]
+
+
+@dataclass(frozen=True)
 class SchoolRanking:
-    """A school's own ranking: its pairs matchpointed among themselves only."""
+    """A school's own ranking: its pairs matchpointed among themselves only, in two
+    lists (N–S, E–W) when the school ranked them apart, else in one."""
 
     name: str
-    pairs: tuple[RankedPair, ...]
+    lists: tuple[SchoolList, ...]
+
+    @property
+    def pairs(self) -> tuple[RankedPair, ...]:
+        """Every ranked pair of the school, list after list."""
+        return tuple(pair for ranking in self.lists for pair in ranking.pairs)
 
 
 @dataclass(frozen=True)
@@ -140,33 +157,45 @@ def school_rankings(
     event: Event, names: dict[int, tuple[str, str, str]] | None = None
 ) -> tuple[SchoolRanking, ...]:
     """Each school's own ranking, as it was in the school: its pairs matchpointed over
-    that school's results only (scoring.event.score_event), schools in name order."""
+    that school's results only, and ranked as the school ranked them
+    (scoring.event.school_standings): a school playing on this site as its session
+    ranks (tournaments.standings.sides_ranked_apart: a Mitchell's N–S and E–W apart),
+    an uploaded file as its results show (pairs that each sat one direction: apart).
+    Schools in name order."""
     names = _pair_names(event) if names is None else names
     by_school: dict[int, dict[int, list[FieldResult]]] = defaultdict(lambda: defaultdict(list))
     for number, results in event_field(event)[0].items():
         for result in results:
             by_school[int(str(result.school))][number].append(result)
     rankings = []
-    for school in event.schools.all():
-        scored = score_event(by_school.get(school.pk, {}), event.convention)
+    for school in event.schools.select_related("session"):
+        # A session deleted since (its results stay): decided from the results.
+        apart = None if school.session is None else sides_ranked_apart(school.session)
+        lists = school_standings(by_school.get(school.pk, {}), event.convention, sides_apart=apart)
         rankings.append(
             SchoolRanking(
                 name=school.name,
-                pairs=tuple(
-                    RankedPair(
-                        place=pair.place,
-                        names=names[int(str(pair.pair))][0],
-                        school=school.name,
-                        key=names[int(str(pair.pair))][2],
-                        boards=pair.boards,
-                        matchpoints=pair.matchpoints,
-                        top=pair.top,
-                        percentage=pair.percentage,
+                lists=tuple(
+                    SchoolList(
+                        title="" if ranked.side is None else labels.side_name(ranked.side),
+                        pairs=tuple(
+                            RankedPair(
+                                place=pair.place,
+                                names=names[int(str(pair.pair))][0],
+                                school=school.name,
+                                key=names[int(str(pair.pair))][2],
+                                boards=pair.boards,
+                                matchpoints=pair.matchpoints,
+                                top=pair.top,
+                                percentage=pair.percentage,
+                            )
+                            for pair in ranked.pairs
+                            # A pair added since the names were read (an upload
+                            # meanwhile) waits for the next view.
+                            if int(str(pair.pair)) in names
+                        ),
                     )
-                    for pair in scored.pairs
-                    # A pair added since the names were read (an upload meanwhile)
-                    # waits for the next view.
-                    if int(str(pair.pair)) in names
+                    for ranked in lists
                 ),
             )
         )

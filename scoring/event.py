@@ -43,6 +43,14 @@ cache each board's field and recompute only the boards that got new results, the
 cold. ``bench/bench_event_scoring.py`` times a national event (200 schools × 6 tables ×
 24 boards).
 
+A school's own rankings
+-----------------------
+:func:`school_standings` matchpoints one school's results among themselves and ranks
+them as the school ranked them (RULES.md §5): a Mitchell's N–S and E–W pairs in two
+lists, one field otherwise. A school playing on this site says which from its session;
+for an uploaded file :func:`sides_sat_apart` decides it from the results themselves
+(every pair only ever sat one direction: two lists).
+
 :func:`field_results` turns an upload into field results; :func:`national_upload` turns
 the national results back into one :class:`~scoring.upload.Upload` (national
 matchpoints, percentages and places) for the USEBIO writer.
@@ -58,7 +66,7 @@ from dataclasses import dataclass, replace
 from typing import TypeAlias
 
 from scoring import matchpoints as mp
-from scoring.cards import Deal, Seat, full_deck
+from scoring.cards import Deal, Seat, Side, full_deck
 from scoring.upload import (
     ResultKind,
     Upload,
@@ -77,6 +85,7 @@ __all__ = [
     "FieldResult",
     "NotPlayed",
     "PairStanding",
+    "SchoolList",
     "board_fingerprint",
     "compare_boards",
     "deal_fingerprint",
@@ -84,8 +93,10 @@ __all__ = [
     "field_results",
     "national_upload",
     "results_fingerprint",
+    "school_standings",
     "score_event",
     "score_field_board",
+    "sides_sat_apart",
 ]
 
 _DECK = full_deck()
@@ -483,6 +494,83 @@ def score_event(
         score_field_board(number, board_results, convention, expected.get(number))
         for number, board_results in results.items()
     )
+
+
+# ---------------------------------------------------------------------------
+# A school's own rankings
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SchoolList:
+    """One of a school's own rankings: its N–S pairs or its E–W pairs (``side``), or,
+    ``side`` None, all its pairs in one field. Places count within the list."""
+
+    side: Side | None
+    pairs: tuple[PairStanding, ...]
+
+
+def _sides_sat(results: Iterable[FieldResult]) -> dict[Hashable, Counter[Side]]:
+    """How often each pair sat each direction (every result, "not played" ones too:
+    the pair sat there)."""
+    sat: dict[Hashable, Counter[Side]] = defaultdict(Counter)
+    for result in results:
+        sat[result.ns_pair][Side.NS] += 1
+        sat[result.ew_pair][Side.EW] += 1
+    return sat
+
+
+def sides_sat_apart(results: Iterable[FieldResult]) -> bool:
+    """Whether a school's results show N–S and E–W as two fields: every pair only ever
+    sat one direction (a Mitchell without an arrow switch), so its N–S pairs are ranked
+    among themselves and its E–W pairs among themselves (RULES.md §5). A pair that sat
+    both directions (a Howell, an arrow switch) makes one field; no results, one field.
+
+    >>> sides_sat_apart([FieldResult("Ask", "1NS", "1EW", NotPlayed())])
+    True
+    >>> swapped = [FieldResult("Ask", 1, 2, NotPlayed()), FieldResult("Ask", 2, 1, NotPlayed())]
+    >>> sides_sat_apart(swapped)
+    False
+    """
+    sat = _sides_sat(results)
+    return bool(sat) and all(len(sides) == 1 for sides in sat.values())
+
+
+def school_standings(
+    results: Mapping[int, Sequence[FieldResult]],
+    convention: str = "ebu",
+    *,
+    sides_apart: bool | None = None,
+) -> tuple[SchoolList, ...]:
+    """A school's own rankings: its results (board number → its results on the board)
+    matchpointed among themselves (:func:`score_event`), then ranked as the school ranks
+    them. ``sides_apart`` says how (a school playing on this site: its session's
+    movement); None decides it from the results (:func:`sides_sat_apart`). Apart, two
+    lists, N–S then E–W, each pair in the one it sat (the one it sat most, N–S on a
+    tie, should a pair have sat both); else one list. Percentages as in one field,
+    places (:func:`~scoring.matchpoints.rank`) within each list."""
+    every = [result for board in results.values() for result in board]
+    apart = sides_sat_apart(every) if sides_apart is None else sides_apart
+    scored = score_event(results, convention)
+    if not apart:
+        return (SchoolList(None, scored.pairs),)
+    sat = _sides_sat(every)
+
+    def side_of(pair: Hashable) -> Side:
+        sides = sat.get(pair, Counter())
+        return Side.EW if sides[Side.EW] > sides[Side.NS] else Side.NS
+
+    lists = []
+    for side in (Side.NS, Side.EW):
+        standings = [pair for pair in scored.pairs if side_of(pair.pair) is side]
+        places = mp.rank({(pair.school, pair.pair): pair.percentage for pair in standings})
+        lists.append(
+            SchoolList(
+                side,
+                tuple(replace(pair, place=places[pair.school, pair.pair]) for pair in standings),
+            )
+        )
+    return tuple(lists)
 
 
 def field_results(upload: Upload, school: Hashable) -> dict[int, list[FieldResult]]:

@@ -323,9 +323,11 @@ def event_school_session(
     rounds: int = 3,
     boards_per_round: int = 2,
     movement_kind: str = "howell",
+    arrow_switch: bool = False,
 ) -> Session:
     """A school that joins ``event`` and plays it on this site: a class of ``pupils``
-    named after the school, its session started on the event's boards and scoring."""
+    named after the school, its session started on the event's boards and scoring
+    (a Mitchell with ``arrow_switch``: the pairs swap seats in the last round)."""
     from events import services as event_services
 
     school_class = SchoolClass.objects.create(teacher=teacher, name=f"{school} class")
@@ -351,7 +353,7 @@ def event_school_session(
         movement_kind=movement_kind,
         movement_style="skip",
         rounds=rounds,
-        arrow_switch=False,
+        arrow_switch=arrow_switch,
         boards_per_round=boards_per_round,
         scoring_profile=event.scoring_profile,
         convention=event.convention,

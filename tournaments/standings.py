@@ -345,9 +345,17 @@ def _board_traveller(
     )
 
 
+def sides_ranked_apart(session: Session) -> bool:
+    """Whether the session ranks its N–S and E–W pairs apart (RULES.md §5): a Mitchell
+    does, unless the arrow switch makes one field; a Howell is one field. The one home
+    of the rule: the session's standings and an event's ranking of the school
+    (events.results_selectors) both ask it."""
+    return session.movement_kind == Session.Kind.MITCHELL and not session.arrow_switch
+
+
 def _ranking_groups(session: Session, pairs: list[PairInfo]) -> list[tuple[str, list[PairInfo]]]:
-    """A Mitchell ranks N–S and E–W apart, unless the arrow switch makes one field."""
-    if session.movement_kind == Session.Kind.MITCHELL and not session.arrow_switch:
+    """N–S and E–W ranked apart, each under its side's name, or one field."""
+    if sides_ranked_apart(session):
         return [
             (labels.side_name(side), [p for p in pairs if p.line == side.value])
             for side in (Side.NS, Side.EW)

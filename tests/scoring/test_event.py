@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scoring.event
-from scoring.cards import Deal, Seat, full_deck
+from scoring.cards import Deal, Seat, Side, full_deck
 from scoring.event import (
     BoardField,
     FieldEntry,
@@ -28,6 +28,7 @@ from scoring.event import (
     score_field_board,
 )
 from scoring.matchpoints import Adjusted, MatchpointError, Played
+from scoring.matchpoints import rank as mp_rank
 from scoring.upload import (
     ResultKind,
     Upload,
@@ -550,3 +551,106 @@ def test_an_upload_becomes_field_results() -> None:
             FieldResult("Ask", "3NS", "3EW", NotPlayed()),
         ]
     }
+
+
+# ---------------------------------------------------------------------------
+# A school's own rankings
+# ---------------------------------------------------------------------------
+
+
+def _seated(pairs: list[tuple[str, str]]) -> list[FieldResult]:
+    return [FieldResult("Ask", ns, ew, NotPlayed()) for ns, ew in pairs]
+
+
+@pytest.mark.parametrize(
+    ("seated", "apart", "why"),
+    [
+        ([("1", "2"), ("3", "4"), ("1", "4"), ("3", "2")], True, "a Mitchell: fixed sides"),
+        ([("1NS", "1EW")], True, "one table"),
+        ([("1", "2"), ("2", "3"), ("3", "1")], False, "a Howell: pairs change sides"),
+        ([("1", "2"), ("3", "4"), ("2", "1")], False, "an arrow switch: pair 1 sat E–W too"),
+        ([], False, "no results: one (empty) field"),
+    ],
+)
+def test_the_results_show_whether_the_sides_sat_apart(
+    seated: list[tuple[str, str]], apart: bool, why: str
+) -> None:
+    assert scoring.event.sides_sat_apart(_seated(seated)) is apart, why
+
+
+def test_a_mitchell_school_is_ranked_in_two_lists() -> None:
+    """Two tables, two boards. In one list 2EW (75 %) shares 1st with 1NS and 1EW
+    shares 3rd with 2NS; in its side's list each is alone, 1st and 2nd."""
+    results = {
+        1: [
+            _result("Ask", 1, Played(420)),
+            _result("Ask", 2, Played(-50)),
+        ],
+        2: [
+            _result("Ask", 1, Played(100)),
+            _result("Ask", 2, Played(100)),
+        ],
+    }
+    (one,) = scoring.event.school_standings(results, sides_apart=False)
+    assert one.side is None
+    assert [(p.pair, p.place) for p in one.pairs] == [
+        ("1NS", "1="),
+        ("2EW", "1="),
+        ("1EW", "3="),
+        ("2NS", "3="),
+    ]
+    ns, ew = scoring.event.school_standings(results)  # decided from the results
+    assert (ns.side, ew.side) == (Side.NS, Side.EW)
+    assert [(p.pair, p.place, p.percentage) for p in ns.pairs] == [
+        ("1NS", "1", 75.0),
+        ("2NS", "2", 25.0),
+    ]
+    assert [(p.pair, p.place, p.percentage) for p in ew.pairs] == [
+        ("2EW", "1", 75.0),
+        ("1EW", "2", 25.0),
+    ]
+
+
+schools = st.dictionaries(
+    st.integers(1, 6),
+    st.lists(
+        st.tuples(st.integers(1, 5), st.integers(1, 5), entries).filter(lambda t: t[0] != t[1]),
+        min_size=1,
+        max_size=6,
+    ),
+    min_size=1,
+    max_size=4,
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(schools, st.sampled_from([None, True, False]))
+def test_a_schools_lists_rank_its_own_field_within_each_side(
+    raw: dict[int, list[tuple[int, int, FieldEntry]]], apart: bool | None
+) -> None:
+    """Whatever the results: the lists hold exactly the school's ranked pairs with the
+    percentages of one field of the school's results, each pair once, the places those
+    of its list alone; two lists exactly when asked, or when no pair sat both sides."""
+    results = {
+        number: [FieldResult("Ask", ns, ew, entry) for ns, ew, entry in lines]
+        for number, lines in raw.items()
+    }
+    field = scoring.event.score_event(results)
+    lists = scoring.event.school_standings(results, sides_apart=apart)
+    every = [r for board in results.values() for r in board]
+    two = scoring.event.sides_sat_apart(every) if apart is None else apart
+    assert [listed.side for listed in lists] == ([Side.NS, Side.EW] if two else [None])
+    listed_pairs = [p for listed in lists for p in listed.pairs]
+    assert sorted(p.pair for p in listed_pairs) == sorted(p.pair for p in field.pairs)
+    percentages = {p.pair: p.percentage for p in field.pairs}
+    assert all(p.percentage == percentages[p.pair] for p in listed_pairs)
+    for listed in lists:
+        assert {p.pair: p.place for p in listed.pairs} == mp_rank(
+            {p.pair: p.percentage for p in listed.pairs}
+        )
+        if listed.side is not None and apart is None:
+            # Decided from the results: each pair is in the list of the one side it sat.
+            for pair in listed.pairs:
+                sat = {Side.NS for r in every if r.ns_pair == pair.pair}
+                sat |= {Side.EW for r in every if r.ew_pair == pair.pair}
+                assert sat == {listed.side}
