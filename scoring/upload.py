@@ -44,6 +44,7 @@ class UploadProblemCode(StrEnum):
     UNSAFE = "upload_unsafe"  # an XML entity declaration or internal DTD subset
     NOT_USEBIO = "upload_not_usebio"
     TOO_MANY_ITEMS = "upload_too_many_items"
+    UNKNOWN_ENCODING = "upload_unknown_encoding"  # an XML declaration's unknown encoding
     # Boards
     BOARD_NUMBER = "upload_board_number"
     BOARD_TWICE = "upload_board_twice"

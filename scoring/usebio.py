@@ -62,7 +62,8 @@ Reading is of untrusted uploads (:func:`read_usebio`): the file is size-limited,
 with expat through handlers that refuse any entity declaration or internal DTD subset
 (no entity expansion; an external DTD is never fetched), its elements are counted and
 its depth bounded, and every problem comes back as an
-:class:`~scoring.upload.UploadProblem` with a code — no exception escapes.
+:class:`~scoring.upload.UploadProblem` with a code — no exception escapes (an XML
+declaration naming an encoding Python does not know is ``UNKNOWN_ENCODING``).
 """
 
 from __future__ import annotations
@@ -122,6 +123,7 @@ _SUIT_ELEMENTS = {
 }
 # Real writers' "A6040" (two digits a side), and this site's older "A60/40".
 _ADJUSTED = (re.compile(r"A([0-9]{2})([0-9]{2})"), re.compile(r"A([0-9]{1,3})/([0-9]{1,3})"))
+_ENCODING = re.compile(rb"""\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']{0,40})""")
 _NUMBER = re.compile(r"[0-9]{1,6}")
 NOT_PLAYED = "NP"
 # Characters XML 1.0 cannot hold at all (control characters other than tab and line
@@ -353,6 +355,16 @@ def read_usebio(
         root = _parse(data, max_elements)
     except _Refused as refused:
         return Upload(problems=(refused.problem,))
+    except LookupError as error:
+        # expat asks Python's codecs for an encoding it does not know itself; a name
+        # no codec has ("x-nonsense") or one that is no text encoding ("rot13").
+        encoding = _declared_encoding(data)
+        return _refused(
+            UploadProblemCode.UNKNOWN_ENCODING,
+            f"The file says it is written in the encoding {encoding!r}, which is not known "
+            f"here ({error}); save it as UTF-8",
+            encoding=encoding,
+        )
     except (xml.parsers.expat.ExpatError, ValueError, UnicodeError, RecursionError) as error:
         return _refused(
             UploadProblemCode.NOT_READABLE,
@@ -366,6 +378,13 @@ def read_usebio(
             tag=root.tag[:40],
         )
     return _Reader().read(root)
+
+
+def _declared_encoding(data: bytes | str) -> str:
+    """The encoding the XML declaration names (at most 40 characters), or ""."""
+    head = data[:200].encode("utf-8", "replace") if isinstance(data, str) else data[:200]
+    found = _ENCODING.match(head)
+    return found[1].decode("ascii", "replace") if found else ""
 
 
 def _refused(code: UploadProblemCode, message: str, **params: object) -> Upload:

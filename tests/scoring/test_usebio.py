@@ -213,6 +213,28 @@ def test_a_winner_type_the_site_does_not_rank_is_read_as_unknown(
     assert upload.winner_type == read
 
 
+@pytest.mark.parametrize("encoding", ["x-nonsense", "rot13", "base64", "mbcs", "ansi"])
+def test_an_unknown_encoding_is_refused_with_a_clear_message(encoding: str) -> None:
+    """expat asks Python for an encoding it does not know; a LookupError escaped. (Text
+    already decoded, a str, is read whatever its declaration says.)"""
+    data = f'<?xml version="1.0" encoding="{encoding}"?>\n<USEBIO Version="1.2"/>'
+    upload = read_usebio(data.encode())
+    assert [p.code for p in upload.problems] == [UploadProblemCode.UNKNOWN_ENCODING]
+    assert upload.problems[0].params == {"encoding": encoding}
+    assert f"written in the encoding {encoding!r}" in upload.problems[0].message
+    assert [p.code for p in read_usebio(data).problems] == [UploadProblemCode.NOT_USEBIO]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(st.characters(blacklist_characters="\"'<>&"), max_size=50))
+def test_nothing_escapes_from_any_declared_encoding(encoding: str) -> None:
+    data = f'<?xml version="1.0" encoding="{encoding}"?><USEBIO Version="1.2"><EVENT/></USEBIO>'
+    for form in (data, data.encode("utf-8", "surrogatepass")):
+        upload = read_usebio(form)
+        assert isinstance(upload, Upload)
+        assert all(p.message for p in upload.problems)
+
+
 EXAMPLE = Upload(
     boards=(UploadBoard(1, D1), UploadBoard(2, D2), UploadBoard(3)),
     pairs=(
