@@ -69,6 +69,10 @@ _UPLOAD_PROBLEMS: dict[str, StrPromise] = {
     UploadProblemCode.NOT_USEBIO: gettext_lazy(
         "The file is XML but not a USEBIO results file of one event."
     ),
+    UploadProblemCode.UNKNOWN_ENCODING: gettext_lazy(
+        "The file says its text is stored as “%(encoding)s”, which the site cannot read. "
+        "Export it again from your scoring program as UTF-8."
+    ),
     UploadProblemCode.TOO_MANY_ITEMS: gettext_lazy(
         "The file is far too long for one school's results. Is it the right file?"
     ),
@@ -129,11 +133,16 @@ _UPLOAD_PROBLEMS: dict[str, StrPromise] = {
     ),
 }
 
-# The same problems when the file does not say which board (or which pair) they are on.
+# The same problems when the file does not say which board (or which pair, or which
+# encoding) they are on.
 _UPLOAD_PROBLEMS_ANYWHERE: dict[str, StrPromise] = {
     UploadProblemCode.BAD_DEAL: gettext_lazy("A board's cards in the file cannot be read."),
     UploadProblemCode.BAD_RESULT: gettext_lazy("A result or a pair in the file cannot be read."),
     UploadProblemCode.BOARD_TWICE: gettext_lazy("A board appears twice in the file."),
+    UploadProblemCode.UNKNOWN_ENCODING: gettext_lazy(
+        "The file's text is stored in a way the site cannot read. Export it again from "
+        "your scoring program as UTF-8."
+    ),
 }
 
 
@@ -162,7 +171,7 @@ def upload_problem_text(problem: Problem) -> str:
         params["declarer"] = seat_name(str(params["declarer"]))
         params["expected"] = seat_name(str(params["expected"]))
     template = _UPLOAD_PROBLEMS.get(code)
-    needs = ("board", "pair")
+    needs = ("board", "pair", "encoding")
     if template is None or any(
         f"%({key})s" in str(template) and key not in params for key in needs
     ):

@@ -609,7 +609,9 @@ def national_upload(
 ) -> Upload:
     """The national results as one :class:`~scoring.upload.Upload`, for the USEBIO
     writer (:func:`scoring.usebio.write_usebio`): every result line with its national
-    matchpoints, every pair with its national percentage and place.
+    matchpoints, every pair with its national percentage and place. The national
+    ranking is one list of every pair, whichever side it sat (:func:`event_standings`),
+    so the upload's ``winner_type`` is 1 (USEBIO's one ranking).
 
     ``pairs`` names each ``(school, pair)``: its national pair number (unique in the
     event, e.g. ``"S12-3NS"``) and the names to publish (first names only on anything
@@ -682,4 +684,5 @@ def national_upload(
         results=tuple(results),
         title=title,
         date=date,
+        winner_type=1,
     )

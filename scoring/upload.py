@@ -44,6 +44,7 @@ class UploadProblemCode(StrEnum):
     UNSAFE = "upload_unsafe"  # an XML entity declaration or internal DTD subset
     NOT_USEBIO = "upload_not_usebio"
     TOO_MANY_ITEMS = "upload_too_many_items"
+    UNKNOWN_ENCODING = "upload_unknown_encoding"  # an XML declaration's unknown encoding
     # Boards
     BOARD_NUMBER = "upload_board_number"
     BOARD_TWICE = "upload_board_twice"
@@ -167,6 +168,10 @@ class Upload:
     pairs and results hold what could be read and the caller refuses the file (an
     upload is taken whole or not at all). ``notes`` are things the reader had to decide
     without refusing anything; showing them is up to the caller.
+
+    ``winner_type`` is how the results are ranked, as USEBIO's ``WINNER_TYPE`` says it:
+    1 for one ranking of every pair, 2 for N–S and E–W ranked apart (a Mitchell), None
+    when the file does not say (a PBN file, or a USEBIO file without it).
     """
 
     boards: tuple[UploadBoard, ...] = ()
@@ -176,6 +181,7 @@ class Upload:
     date: datetime.date | None = None
     problems: tuple[UploadProblem, ...] = ()
     notes: tuple[UploadProblem, ...] = ()
+    winner_type: int | None = None
 
     @property
     def ok(self) -> bool:

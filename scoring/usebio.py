@@ -3,29 +3,33 @@
 USEBIO is the English Bridge Union's open XML format that scoring programs use to
 send results to federations; files name its DTD as
 ``http://www.ebu.co.uk/usebio/usebio_v1_2.dtd``. The specification itself could not be
-read here, so the element names follow real USEBIO 1.2 files and readers: the
-Australian Bridge Federation's results site (github.com/abftech/cobalt) — its test file
-``results/tests/test_files/butler_mitchell.xml`` (written by the Compscore3 scoring
-program: ``USEBIO``, ``CLUB``, ``EVENT``, ``PARTICIPANTS``, ``PAIR``, ``PLAYER``,
-``BOARD``, ``TRAVELLER_LINE``, ``HANDSET``, ``HAND`` …) and its reader
-(``results/views/usebio.py``, and ``results/views/core.py`` for the hands:
-``USEBIO/HANDSET/BOARD/HAND`` with ``DIRECTION`` North … and one element per suit).
-A pairs file is::
+read here, so the elements, their order and their forms follow real USEBIO 1.2 files
+and their readers: the Australian Bridge Federation's results site
+(github.com/abftech/cobalt), whose ``results/tests/test_files/`` holds real files
+written by the Compscore3 scoring program (``mp_pairs_mitchell_adjusted_02.xml``,
+``mp_pairs_howell.xml`` …), read by ``results/views/usebio.py`` and
+``results/views/results_views.py``; PyPI's ``scorer-to-usebio`` (0.3) writes the same
+PROGRAM_NAME, PROGRAM_VERSION, WINNER_TYPE and ``A6040``. A matchpointed
+pairs file, as Compscore3 writes it, is::
 
     <USEBIO Version="1.2">
       <CLUB><CLUB_NAME>…</CLUB_NAME></CLUB>
-      <EVENT EVENT_TYPE="PAIRS">
-        <EVENT_DESCRIPTION>…</EVENT_DESCRIPTION> <DATE>dd/mm/yyyy</DATE>
-        <BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD> …
-        <PARTICIPANTS>
+      <EVENT EVENT_TYPE="MP_PAIRS">
+        <EVENT_DESCRIPTION>…</EVENT_DESCRIPTION>
+        <PROGRAM_NAME>…</PROGRAM_NAME><PROGRAM_VERSION>…</PROGRAM_VERSION>
+        <WINNER_TYPE>2</WINNER_TYPE> <DATE>dd/mm/yyyy</DATE>
+        <SESSION_COUNT>1</SESSION_COUNT><SECTION_COUNT>1</SECTION_COUNT> …
+        <PARTICIPANTS EVENT_TYPE="MP_PAIRS">
           <PAIR><PAIR_NUMBER>1NS</PAIR_NUMBER><DIRECTION>NS</DIRECTION>
-                <PERCENTAGE>…</PERCENTAGE><PLACE>…</PLACE>
+                <PERCENTAGE>45.50</PERCENTAGE><PLACE>15</PLACE>
                 <PLAYER><PLAYER_NAME>…</PLAYER_NAME></PLAYER> …</PAIR> …
         </PARTICIPANTS>
-        <BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+        <BOARD EVENT_TYPE="MP_PAIRS"><BOARD_NUMBER>1</BOARD_NUMBER>
           <TRAVELLER_LINE><NS_PAIR_NUMBER>…</NS_PAIR_NUMBER><EW_PAIR_NUMBER>…</EW_PAIR_NUMBER>
-            <CONTRACT>4S</CONTRACT><PLAYED_BY>S</PLAYED_BY><TRICKS>10</TRICKS>
-            <SCORE>420</SCORE><NS_MATCH_POINTS>…</NS_MATCH_POINTS>…</TRAVELLER_LINE> …
+            <CONTRACT>4S</CONTRACT><PLAYED_BY>S</PLAYED_BY><LEAD>TH</LEAD><TRICKS>10</TRICKS>
+            <SCORE>420</SCORE><NS_MATCH_POINTS>…</NS_MATCH_POINTS>…</TRAVELLER_LINE>
+          <TRAVELLER_LINE><NS_PAIR_NUMBER>…</NS_PAIR_NUMBER><EW_PAIR_NUMBER>…</EW_PAIR_NUMBER>
+            <SCORE>A6040</SCORE><NS_MATCH_POINTS>…</NS_MATCH_POINTS>…</TRAVELLER_LINE> …
         </BOARD> …
       </EVENT>
       <HANDSET><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
@@ -33,7 +37,13 @@ A pairs file is::
               <HEARTS>…</HEARTS><SPADES>…</SPADES></HAND> …</BOARD> …</HANDSET>
     </USEBIO>
 
-``SCORE`` is N–S's net score; ``TRICKS`` the tricks declarer took. Some files wrap the
+``SCORE`` is N–S's net score; ``TRICKS`` the tricks declarer took. ``WINNER_TYPE`` is
+1 for one ranking of every pair (a Howell; the event's national ranking) and 2 for N–S
+and E–W ranked apart (a Mitchell); a Howell pair's ``DIRECTION`` is empty. Percentages
+and matchpoints are written with 2 decimals. An artificial adjusted score is a line
+with no contract, declarer or tricks and ``<SCORE>A6040</SCORE>``: ``A``, then N–S's
+and E–W's percentages, two digits each (``A5050``, ``A6060`` … as Compscore3 writes
+them); the reader also takes the ``A60/40`` this site wrote before. Some files wrap the
 participants and boards in ``SESSION`` and ``SECTION`` elements; the reader accepts
 both.
 
@@ -43,22 +53,23 @@ deals (:func:`scoring.event.compare_boards`); a file without one is matched by b
 numbers against the event's own deals, and the caller may insist on the deals
 (``deals_required``). This writer always writes the HANDSET when it has the deals.
 
-Two things the files we could read do not show, so this module decides them and says
-so: an artificial adjusted score is written ``<SCORE>A60/40</SCORE>`` (N–S's and E–W's
-percentages) with an empty contract, and a board that reached a table but was not
-played ``<SCORE>NP</SCORE>``; the reader takes both back, and refuses any other
-non-numeric score with a clear message rather than guess.
+One thing the files we could read do not show, so this module decides it and says so:
+a board that reached a table but was not played is a line with ``<SCORE>NP</SCORE>``
+and nothing else; the reader takes it back, and refuses any other non-numeric score
+with a clear message rather than guess.
 
 Reading is of untrusted uploads (:func:`read_usebio`): the file is size-limited, parsed
 with expat through handlers that refuse any entity declaration or internal DTD subset
 (no entity expansion; an external DTD is never fetched), its elements are counted and
 its depth bounded, and every problem comes back as an
-:class:`~scoring.upload.UploadProblem` with a code — no exception escapes.
+:class:`~scoring.upload.UploadProblem` with a code — no exception escapes (an XML
+declaration naming an encoding Python does not know is ``UNKNOWN_ENCODING``).
 """
 
 from __future__ import annotations
 
 import datetime
+import importlib.metadata
 import re
 import xml.etree.ElementTree as ET
 import xml.parsers.expat
@@ -78,7 +89,17 @@ from scoring.upload import (
     UploadResult,
 )
 
-__all__ = ["DOCTYPE", "MAX_BYTES", "MAX_ELEMENTS", "read_usebio", "write_usebio"]
+__all__ = [
+    "DOCTYPE",
+    "EVENT_TYPE",
+    "MAX_BYTES",
+    "MAX_ELEMENTS",
+    "PROGRAM_NAME",
+    "program_version",
+    "read_usebio",
+    "winner_type",
+    "write_usebio",
+]
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 #: A school's file is a few kilobytes; a national one with 28,800 lines about 10 MB.
@@ -86,6 +107,12 @@ MAX_BYTES = 16_000_000
 MAX_ELEMENTS = 600_000
 MAX_DEPTH = 32
 MAX_BOARD = 999
+#: A matchpointed pairs event, as real files name it.
+EVENT_TYPE = "MP_PAIRS"
+PROGRAM_NAME = "Minibridge Classroom"
+#: The distribution whose version goes into PROGRAM_VERSION (pyproject.toml's name).
+_DISTRIBUTION = "minibridge-classroom"
+ONE_RANKING, BY_DIRECTION = 1, 2
 
 _DIRECTION_NAMES = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}
 _SUIT_ELEMENTS = {
@@ -94,7 +121,9 @@ _SUIT_ELEMENTS = {
     Suit.DIAMONDS: "DIAMONDS",
     Suit.CLUBS: "CLUBS",
 }
-_ADJUSTED = re.compile(r"A([0-9]{1,3})/([0-9]{1,3})")
+# Real writers' "A6040" (two digits a side), and this site's older "A60/40".
+_ADJUSTED = (re.compile(r"A([0-9]{2})([0-9]{2})"), re.compile(r"A([0-9]{1,3})/([0-9]{1,3})"))
+_ENCODING = re.compile(rb"""\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']{0,40})""")
 _NUMBER = re.compile(r"[0-9]{1,6}")
 NOT_PLAYED = "NP"
 # Characters XML 1.0 cannot hold at all (control characters other than tab and line
@@ -107,40 +136,73 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 # ---------------------------------------------------------------------------
 
 
-def write_usebio(upload: Upload, *, club: str = "", program: str = "Minibridge classroom") -> bytes:
-    """The results as a USEBIO 1.2 pairs file (UTF-8 bytes).
+def program_version() -> str:
+    """This site's version, from its package metadata (``pip install -e .`` puts it
+    there), or ``"unknown"`` when the code runs without being installed."""
+    try:
+        return importlib.metadata.version(_DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def winner_type(upload: Upload) -> int:
+    """How the results are ranked, as WINNER_TYPE: the upload's own ``winner_type``
+    when it has one; else 2 (N–S and E–W apart) when every pair sits N–S or E–W and
+    both sides have pairs, as in a Mitchell, and 1 (one ranking) otherwise."""
+    if upload.winner_type is not None:
+        return upload.winner_type
+    directions = [pair.direction for pair in upload.pairs]
+    if directions and set(directions) == {"NS", "EW"}:
+        return BY_DIRECTION
+    return ONE_RANKING
+
+
+def write_usebio(
+    upload: Upload,
+    *,
+    club: str = "",
+    program: str = PROGRAM_NAME,
+    version: str | None = None,
+    winner: int | None = None,
+) -> bytes:
+    """The results as a USEBIO 1.2 matchpointed pairs file (UTF-8 bytes), laid out as
+    real scoring programs write it (see the module's docstring).
 
     ``upload`` holds the boards (their deals go into the HANDSET), the pairs and every
     result line with its matchpoints; the event's national results are turned into one
-    by the caller. Characters XML cannot hold are left out of the text.
+    by the caller (:func:`scoring.event.national_upload`). ``version`` defaults to
+    :func:`program_version`, ``winner`` (WINNER_TYPE) to :func:`winner_type`.
+    Percentages and matchpoints get 2 decimals. Characters XML cannot hold are left out
+    of the text.
     """
     root = ET.Element("USEBIO", {"Version": "1.2"})
     if club:
         _child(ET.SubElement(root, "CLUB"), "CLUB_NAME", club)
-    event = ET.SubElement(root, "EVENT", {"EVENT_TYPE": "PAIRS"})
+    event = ET.SubElement(root, "EVENT", {"EVENT_TYPE": EVENT_TYPE})
     _child(event, "EVENT_DESCRIPTION", upload.title)
     _child(event, "PROGRAM_NAME", program)
+    _child(event, "PROGRAM_VERSION", program_version() if version is None else version)
+    _child(event, "WINNER_TYPE", str(winner_type(upload) if winner is None else winner))
     if upload.date is not None:
         _child(event, "DATE", upload.date.strftime("%d/%m/%Y"))
-    _child(event, "BOARD_SCORING_METHOD", "MATCH_POINTS")
     _child(event, "SESSION_COUNT", "1")
     _child(event, "SECTION_COUNT", "1")
+    _child(event, "BOARD_SCORING_METHOD", "MATCH_POINTS")
     numbers = sorted({b.number for b in upload.boards} | {r.board for r in upload.results})
     _child(event, "BOARDS_PLAYED", str(len(numbers)))
-    participants = ET.SubElement(event, "PARTICIPANTS")
+    participants = ET.SubElement(event, "PARTICIPANTS", {"EVENT_TYPE": EVENT_TYPE})
     for pair in upload.pairs:
         element = ET.SubElement(participants, "PAIR")
         _child(element, "PAIR_NUMBER", pair.number)
-        if pair.direction:
-            _child(element, "DIRECTION", pair.direction)
+        _child(element, "DIRECTION", pair.direction or "")
         if pair.percentage is not None:
-            _child(element, "PERCENTAGE", _number(pair.percentage))
+            _child(element, "PERCENTAGE", _two_decimals(pair.percentage))
         if pair.place is not None:
             _child(element, "PLACE", pair.place)
         for name in pair.names:
             _child(ET.SubElement(element, "PLAYER"), "PLAYER_NAME", name)
     for number in numbers:
-        board = ET.SubElement(event, "BOARD")
+        board = ET.SubElement(event, "BOARD", {"EVENT_TYPE": EVENT_TYPE})
         _child(board, "BOARD_NUMBER", str(number))
         for result in upload.results:
             if result.board == number:
@@ -151,7 +213,8 @@ def write_usebio(upload: Upload, *, club: str = "", program: str = "Minibridge c
         for board_with_deal in sorted(with_deals, key=lambda b: b.number):
             _hand_board(handset, board_with_deal)
     ET.indent(root)
-    body = ET.tostring(root, encoding="unicode")
+    # An empty element as real files write it: <SPADES></SPADES>, <DIRECTION></DIRECTION>.
+    body = ET.tostring(root, encoding="unicode", short_empty_elements=False)
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'.encode()
 
 
@@ -161,10 +224,14 @@ def _child(parent: ET.Element, tag: str, text: str) -> ET.Element:
     return element
 
 
-def _number(value: float) -> str:
-    """Two decimals when that is exact, else every digit (so a reader gets the figure)."""
-    short = f"{value:.2f}"
-    return short if float(short) == value else repr(float(value))
+def _two_decimals(value: float) -> str:
+    """A percentage or matchpoints as real files write them: ``45.50``, ``2.00``."""
+    return f"{value:.2f}"
+
+
+def _percent(value: int | None) -> str:
+    """One side's percentage in an adjusted score: two digits (``60``)."""
+    return "" if value is None else f"{value:02d}"
 
 
 def _traveller_line(board: ET.Element, result: UploadResult) -> None:
@@ -176,16 +243,16 @@ def _traveller_line(board: ET.Element, result: UploadResult) -> None:
         _child(line, "PLAYED_BY", result.declarer.value if result.declarer else "")
         _child(line, "TRICKS", "" if result.tricks is None else str(result.tricks))
         _child(line, "SCORE", "" if result.ns_score is None else str(result.ns_score))
+    elif result.kind is ResultKind.ADJUSTED:
+        # As Compscore3 writes it: no contract, declarer or tricks; "A" and each side's %.
+        score = f"A{_percent(result.ns_percent)}{_percent(result.ew_percent)}"
+        _child(line, "SCORE", score)
     else:
-        _child(line, "CONTRACT", "")
-        if result.kind is ResultKind.ADJUSTED:
-            _child(line, "SCORE", f"A{result.ns_percent}/{result.ew_percent}")
-        else:
-            _child(line, "SCORE", NOT_PLAYED)
+        _child(line, "SCORE", NOT_PLAYED)
     if result.ns_mp is not None:
-        _child(line, "NS_MATCH_POINTS", _number(result.ns_mp))
+        _child(line, "NS_MATCH_POINTS", _two_decimals(result.ns_mp))
     if result.ew_mp is not None:
-        _child(line, "EW_MATCH_POINTS", _number(result.ew_mp))
+        _child(line, "EW_MATCH_POINTS", _two_decimals(result.ew_mp))
 
 
 def _hand_board(handset: ET.Element, board: UploadBoard) -> None:
@@ -288,6 +355,16 @@ def read_usebio(
         root = _parse(data, max_elements)
     except _Refused as refused:
         return Upload(problems=(refused.problem,))
+    except LookupError as error:
+        # expat asks Python's codecs for an encoding it does not know itself; a name
+        # no codec has ("x-nonsense") or one that is no text encoding ("rot13").
+        encoding = _declared_encoding(data)
+        return _refused(
+            UploadProblemCode.UNKNOWN_ENCODING,
+            f"The file says it is written in the encoding {encoding!r}, which is not known "
+            f"here ({error}); save it as UTF-8",
+            encoding=encoding,
+        )
     except (xml.parsers.expat.ExpatError, ValueError, UnicodeError, RecursionError) as error:
         return _refused(
             UploadProblemCode.NOT_READABLE,
@@ -301,6 +378,13 @@ def read_usebio(
             tag=root.tag[:40],
         )
     return _Reader().read(root)
+
+
+def _declared_encoding(data: bytes | str) -> str:
+    """The encoding the XML declaration names (at most 40 characters), or ""."""
+    head = data[:200].encode("utf-8", "replace") if isinstance(data, str) else data[:200]
+    found = _ENCODING.match(head)
+    return found[1].decode("ascii", "replace") if found else ""
 
 
 def _refused(code: UploadProblemCode, message: str, **params: object) -> Upload:
@@ -363,6 +447,7 @@ class _Reader:
             title=_text(event, "EVENT_DESCRIPTION") or "",
             date=_date(_text(event, "DATE")),
             problems=tuple(self.problems),
+            winner_type=_winner_type(_text(event, "WINNER_TYPE")),
         )
 
     def pairs(self, event: ET.Element) -> list[UploadPair]:
@@ -439,7 +524,7 @@ class _Reader:
         ns_mp = _float(_text(line, "NS_MATCH_POINTS"))
         ew_mp = _float(_text(line, "EW_MATCH_POINTS"))
         base = UploadResult(board, ns_pair, ew_pair, ns_mp=ns_mp, ew_mp=ew_mp)
-        adjusted = _ADJUSTED.fullmatch(score)
+        adjusted = _ADJUSTED[0].fullmatch(score.upper()) or _ADJUSTED[1].fullmatch(score.upper())
         if adjusted:
             ns, ew = int(adjusted[1]), int(adjusted[2])
             if ns not in (40, 50, 60) or ew not in (40, 50, 60):
@@ -539,6 +624,12 @@ def _seat_named(text: str) -> Seat | None:
         if text.upper() in (name.upper(), seat.value):
             return seat
     return None
+
+
+def _winner_type(text: str | None) -> int | None:
+    """WINNER_TYPE 1 or 2; anything else (missing, or a kind this site does not rank)
+    is None: the results are read all the same."""
+    return {"1": ONE_RANKING, "2": BY_DIRECTION}.get(text or "")
 
 
 def _float(text: str | None) -> float | None:

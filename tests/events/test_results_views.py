@@ -17,7 +17,7 @@ from pypdf import PdfReader
 
 from events.models import Event, EventNational, EventSchool
 from events.national import national_results
-from scoring.usebio import read_usebio
+from scoring.usebio import program_version, read_usebio
 from tests.factories import event_school_session, organiser_event, play_round
 from tournaments import result_services
 from tournaments.labels import signed_text
@@ -314,6 +314,14 @@ def test_the_usebio_file_reads_back_with_the_national_figures(
     assert SURNAME.encode() not in response.content
     upload = read_usebio(response.content)
     assert upload.ok, upload.problems
+    # As real scoring programs write it: one national ranking, the site's version,
+    # percentages to 2 decimals.
+    assert upload.winner_type == 1
+    assert b"<WINNER_TYPE>1</WINNER_TYPE>" in response.content
+    assert f"<PROGRAM_VERSION>{program_version()}</PROGRAM_VERSION>".encode() in response.content
+    percentages = re.findall(rb"<PERCENTAGE>([^<]*)</PERCENTAGE>", response.content)
+    assert percentages
+    assert all(re.fullmatch(rb"[0-9]+\.[0-9]{2}", figure) for figure in percentages)
     results = national_results(event)
     assert len(upload.pairs) == len(results.pairs)
     by_number = {pair.number: pair for pair in upload.pairs}

@@ -420,6 +420,7 @@ def test_every_problem_has_a_sentence_in_both_languages(code: str, language: str
         "expected": "E",
         "matches_board": 5,
         "limit": 2 * 1024 * 1024,
+        "encoding": "x-nonsense",
     }
     with translation.override(language):
         full = labels.upload_problem_text(Problem(code, params, 3))  # type: ignore[arg-type]
@@ -499,6 +500,8 @@ BOMB = b"""<?xml version="1.0"?>
 <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]><USEBIO>&lol3;</USEBIO>"""
 EXTERNAL = b"""<?xml version="1.0"?><!DOCTYPE USEBIO [<!ENTITY x SYSTEM "file:///etc/passwd">]>
 <USEBIO Version="1.2"><EVENT>&x;</EVENT></USEBIO>"""
+#: An encoding Python does not know (a LookupError escaped the reader: a 500).
+NONSENSE_ENCODING = b'<?xml version="1.0" encoding="x-nonsense"?>\n<USEBIO Version="1.2"/>'
 
 
 @pytest.mark.parametrize(
@@ -520,6 +523,7 @@ EXTERNAL = b"""<?xml version="1.0"?><!DOCTYPE USEBIO [<!ENTITY x SYSTEM "file://
             "Board 1: its cards cannot be read.",
         ),
         (b'[Board "99999999999999999999"]\n', "cannot"),
+        (NONSENSE_ENCODING, "The file says its text is stored as “x-nonsense”"),
     ],
 )
 def test_hostile_files_get_a_message_never_a_500(
@@ -530,6 +534,17 @@ def test_hostile_files_get_a_message_never_a_500(
     page = html.unescape(response.content.decode())
     assert message in page
     assert "The file was not taken, and nothing was changed:" in page
+    assert not school.results.exists()
+
+
+def test_an_unknown_encoding_is_said_in_norwegian(
+    school: EventSchool, alice_client: Client
+) -> None:
+    alice_client.cookies["django_language"] = "nb"
+    response = send(alice_client, school, NONSENSE_ENCODING, name="syd.xml")
+    assert response.status_code == 422
+    page = html.unescape(response.content.decode())
+    assert "Filen sier at teksten er lagret som «x-nonsense»" in page
     assert not school.results.exists()
 
 

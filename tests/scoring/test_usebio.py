@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import pathlib
+import re
+import xml.etree.ElementTree as ET
 
 import pytest
 from hypothesis import given, settings
@@ -19,11 +22,31 @@ from scoring.upload import (
     UploadProblemCode,
     UploadResult,
 )
-from scoring.usebio import read_usebio, write_usebio
-from tests.scoring.deals import EW_DECLARE, WORKED_EXAMPLE, deals
+from scoring.usebio import program_version, read_usebio, winner_type, write_usebio
+from tests.scoring.deals import EW_DECLARE, NS_TIE, WORKED_EXAMPLE, deals
 
 D1 = Deal.from_pbn(WORKED_EXAMPLE)
 D2 = Deal.from_pbn(EW_DECLARE)
+D3 = Deal.from_pbn(NS_TIE)
+DATA = pathlib.Path(__file__).parent / "data"
+
+
+def as_written(upload: Upload) -> Upload:
+    """What a reader gets back from the writer: percentages and matchpoints to 2
+    decimals, and the WINNER_TYPE the writer decided."""
+
+    def two(value: float | None) -> float | None:
+        return None if value is None else round(value, 2)
+
+    return dataclasses.replace(
+        upload,
+        pairs=tuple(dataclasses.replace(p, percentage=two(p.percentage)) for p in upload.pairs),
+        results=tuple(
+            dataclasses.replace(r, ns_mp=two(r.ns_mp), ew_mp=two(r.ew_mp)) for r in upload.results
+        ),
+        winner_type=winner_type(upload),
+    )
+
 
 #: In the style of a club scoring program's export: Latin-1, the DTD named, boards in a
 #: SESSION and SECTION, names in capitals, a void written as an empty element, suits in
@@ -101,6 +124,117 @@ def test_a_club_programs_file_is_read() -> None:
     ]
 
 
+#: Made by hand with invented names, laid out element for element as a real USEBIO 1.2
+#: file of another program: the Compscore3 file that abftech/cobalt keeps as
+#: results/tests/test_files/mp_pairs_mitchell_adjusted_02.xml (a Mitchell ranked N–S and
+#: E–W apart, WINNER_TYPE 2; adjusted scores A6040 and A5050 with no contract, declarer
+#: or tricks; LEAD, TOTAL_SCORE, master points, national ids; hands East first).
+COMPSCORE_FILE = (DATA / "compscore3_mitchell_adjusted.xml").read_bytes()
+
+
+def test_a_real_programs_mitchell_with_adjusted_scores_is_read() -> None:
+    upload = read_usebio(COMPSCORE_FILE)
+    assert upload.problems == ()
+    assert upload.winner_type == 2
+    assert upload.title == "SV Tue 6.00pm Juniors (03-Mar-26)"
+    assert upload.date == datetime.date(2026, 3, 3)
+    assert upload.pairs[:2] == (
+        UploadPair("1NS", ("TIRIL AASEN", "JONAS BREKKE"), "NS", 66.67, "1"),
+        UploadPair("1EW", ("SOFIE DAHL", "MAGNUS EIDE"), "EW", 30.0, "2"),
+    )
+    assert [(p.number, p.percentage, p.place) for p in upload.pairs[2:]] == [
+        ("2NS", 45.83, "2"),
+        ("2EW", 25.0, "3"),
+        ("3NS", 40.83, "3"),
+        ("3EW", 91.67, "1"),
+    ]
+    assert upload.pairs[2].names == ("NORA FJELD", "BJØRN GRAN")
+    assert upload.boards == (UploadBoard(1, D1), UploadBoard(2, D2), UploadBoard(3, D3))
+    assert compare_boards({1: D1, 2: D2, 3: D3}, upload, deals_required=True) == ()
+    assert len(upload.results) == 9
+    assert upload.results[0] == UploadResult(
+        1, "1NS", "1EW", ResultKind.PLAYED, "4S", Seat.SOUTH, 10, 420, ns_mp=2, ew_mp=0
+    )
+    assert upload.results[4] == UploadResult(  # a line without a LEAD
+        2, "2NS", "2EW", ResultKind.PLAYED, "3NT", Seat.WEST, 8, 50, ns_mp=1.75, ew_mp=0.25
+    )
+    assert upload.results[5] == UploadResult(
+        2, "3NS", "1EW", ResultKind.ADJUSTED, ns_percent=60, ew_percent=40, ns_mp=1.2, ew_mp=0.8
+    )
+    assert upload.results[7] == UploadResult(
+        3, "2NS", "1EW", ResultKind.ADJUSTED, ns_percent=50, ew_percent=50, ns_mp=1, ew_mp=1
+    )
+    # The site scores the results again (one field, EBU matchpoints): the percentages
+    # come out as the file's own.
+    event = score_event(field_results(upload, "Sunnvik"))
+    by_number = {pair.number: pair for pair in upload.pairs}
+    assert {str(p.pair): round(p.percentage, 2) for p in event.pairs} == {
+        number: pair.percentage for number, pair in by_number.items()
+    }
+
+
+def test_the_sites_older_files_are_still_read() -> None:
+    """Before it wrote A6040 the site wrote adjusted scores A60/40, not played lines with
+    an empty contract, percentages with every digit, no WINNER_TYPE."""
+    old = (
+        b"<?xml version='1.0' encoding='UTF-8'?><USEBIO Version='1.2'>"
+        b"<EVENT EVENT_TYPE='PAIRS'><PROGRAM_NAME>Minibridge classroom</PROGRAM_NAME>"
+        b"<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER>"
+        b"<PERCENTAGE>71.36454573105114</PERCENTAGE></PAIR>"
+        b"<PAIR><PAIR_NUMBER>2</PAIR_NUMBER></PAIR></PARTICIPANTS>"
+        b"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>"
+        b"<EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT></CONTRACT><SCORE>A60/40</SCORE>"
+        b"</TRAVELLER_LINE></BOARD><BOARD><BOARD_NUMBER>2</BOARD_NUMBER><TRAVELLER_LINE>"
+        b"<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>"
+        b"<CONTRACT></CONTRACT><SCORE>NP</SCORE></TRAVELLER_LINE></BOARD></EVENT></USEBIO>"
+    )
+    upload = read_usebio(old)
+    assert upload.problems == ()
+    assert upload.winner_type is None
+    assert upload.pairs[0].percentage == 71.36454573105114
+    assert upload.results == (
+        UploadResult(1, "1", "2", ResultKind.ADJUSTED, ns_percent=60, ew_percent=40),
+        UploadResult(2, "1", "2", ResultKind.NOT_PLAYED),
+    )
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [("1", 1), ("2", 2), (" 2 ", 2), ("0", None), ("3", None), ("", None), ("two", None)],
+)
+def test_a_winner_type_the_site_does_not_rank_is_read_as_unknown(
+    written: str, read: int | None
+) -> None:
+    data = COMPSCORE_FILE.replace(
+        b"<WINNER_TYPE>2</WINNER_TYPE>", f"<WINNER_TYPE>{written}</WINNER_TYPE>".encode()
+    )
+    upload = read_usebio(data)
+    assert upload.problems == ()
+    assert upload.winner_type == read
+
+
+@pytest.mark.parametrize("encoding", ["x-nonsense", "rot13", "base64", "mbcs", "ansi"])
+def test_an_unknown_encoding_is_refused_with_a_clear_message(encoding: str) -> None:
+    """expat asks Python for an encoding it does not know; a LookupError escaped. (Text
+    already decoded, a str, is read whatever its declaration says.)"""
+    data = f'<?xml version="1.0" encoding="{encoding}"?>\n<USEBIO Version="1.2"/>'
+    upload = read_usebio(data.encode())
+    assert [p.code for p in upload.problems] == [UploadProblemCode.UNKNOWN_ENCODING]
+    assert upload.problems[0].params == {"encoding": encoding}
+    assert f"written in the encoding {encoding!r}" in upload.problems[0].message
+    assert [p.code for p in read_usebio(data).problems] == [UploadProblemCode.NOT_USEBIO]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(st.characters(blacklist_characters="\"'<>&"), max_size=50))
+def test_nothing_escapes_from_any_declared_encoding(encoding: str) -> None:
+    data = f'<?xml version="1.0" encoding="{encoding}"?><USEBIO Version="1.2"><EVENT/></USEBIO>'
+    for form in (data, data.encode("utf-8", "surrogatepass")):
+        upload = read_usebio(form)
+        assert isinstance(upload, Upload)
+        assert all(p.message for p in upload.problems)
+
+
 EXAMPLE = Upload(
     boards=(UploadBoard(1, D1), UploadBoard(2, D2), UploadBoard(3)),
     pairs=(
@@ -145,31 +279,92 @@ def test_the_writer_follows_the_usebio_layout() -> None:
     for fragment in [
         '<USEBIO Version="1.2">',
         "<CLUB_NAME>Norges Bridgeforbund</CLUB_NAME>",
-        '<EVENT EVENT_TYPE="PAIRS">',
+        '<EVENT EVENT_TYPE="MP_PAIRS">',
         "<EVENT_DESCRIPTION>Skole-NM &lt;&amp;&gt; 2026</EVENT_DESCRIPTION>",
+        "<PROGRAM_NAME>Minibridge Classroom</PROGRAM_NAME>",
+        f"<PROGRAM_VERSION>{program_version()}</PROGRAM_VERSION>",
+        "<WINNER_TYPE>1</WINNER_TYPE>",  # one pair without a direction: one ranking
         "<DATE>30/11/2026</DATE>",
         "<BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD>",
+        '<PARTICIPANTS EVENT_TYPE="MP_PAIRS">',
         "<PAIR_NUMBER>Ask-1NS</PAIR_NUMBER>",
         "<PERCENTAGE>61.25</PERCENTAGE>",
+        "<PERCENTAGE>33.33</PERCENTAGE>",  # 100/3, to 2 decimals as real files give it
+        "<DIRECTION></DIRECTION>",  # a Howell pair, as Compscore3 writes it
         "<PLAYER_NAME>Emma</PLAYER_NAME>",
+        '<BOARD EVENT_TYPE="MP_PAIRS">',
         "<CONTRACT>4S</CONTRACT>",
         "<PLAYED_BY>S</PLAYED_BY>",
         "<TRICKS>10</TRICKS>",
         "<SCORE>420</SCORE>",
         "<NS_MATCH_POINTS>2.00</NS_MATCH_POINTS>",
-        "<SCORE>A60/40</SCORE>",
+        "<SCORE>A6040</SCORE>",
         "<SCORE>NP</SCORE>",
         "<HANDSET>",
         "<DIRECTION>North</DIRECTION>",
         "<SPADES>KQ65</SPADES>",
-        "<HEARTS />",
+        "<HEARTS></HEARTS>",
     ]:
         assert fragment in text, fragment
+    assert "A60/40" not in text
+    assert not re.search(r"[0-9]\.[0-9]{3}", text)  # no figure with every digit
     assert text.index("</EVENT>") < text.index("<HANDSET>")
+    root = ET.fromstring(text.split("\n", 2)[2])
+    event = root.find("EVENT")
+    assert event is not None
+    assert [child.tag for child in event][:7] == [
+        "EVENT_DESCRIPTION",
+        "PROGRAM_NAME",
+        "PROGRAM_VERSION",
+        "WINNER_TYPE",
+        "DATE",
+        "SESSION_COUNT",
+        "SECTION_COUNT",
+    ]
+    adjusted = event.findall("BOARD")[1].find("TRAVELLER_LINE")
+    assert adjusted is not None
+    # As Compscore3 writes an adjusted line: no contract, declarer or tricks.
+    assert [child.tag for child in adjusted] == [
+        "NS_PAIR_NUMBER",
+        "EW_PAIR_NUMBER",
+        "SCORE",
+        "NS_MATCH_POINTS",
+        "EW_MATCH_POINTS",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("pairs", "given", "expected"),
+    [
+        ((UploadPair("1NS", direction="NS"), UploadPair("1EW", direction="EW")), None, 2),
+        ((UploadPair("1NS", direction="NS"), UploadPair("1EW", direction="EW")), 1, 1),
+        ((UploadPair("1NS", direction="NS"), UploadPair("2", direction=None)), None, 1),
+        ((UploadPair("1", direction=None), UploadPair("2", direction=None)), None, 1),
+        ((UploadPair("1NS", direction="NS"), UploadPair("2NS", direction="NS")), None, 1),
+        ((), None, 1),
+    ],
+    ids=["mitchell", "mitchell-one-ranking", "mixed", "howell", "one-side", "no-pairs"],
+)
+def test_the_winner_type_is_the_uploads_or_follows_the_pairs_directions(
+    pairs: tuple[UploadPair, ...], given: int | None, expected: int
+) -> None:
+    upload = Upload(pairs=pairs, winner_type=given)
+    assert winner_type(upload) == expected
+    text = write_usebio(upload).decode()
+    assert f"<WINNER_TYPE>{expected}</WINNER_TYPE>" in text
+    assert read_usebio(text).winner_type == expected
+
+
+def test_the_caller_may_give_the_version_and_the_winner_type() -> None:
+    text = write_usebio(EXAMPLE, version="2.3.1", winner=2).decode()
+    assert "<PROGRAM_VERSION>2.3.1</PROGRAM_VERSION>" in text
+    assert "<WINNER_TYPE>2</WINNER_TYPE>" in text
 
 
 def test_write_then_read_gives_the_same_results() -> None:
-    assert read_usebio(write_usebio(EXAMPLE)) == EXAMPLE
+    back = read_usebio(write_usebio(EXAMPLE))
+    assert back == as_written(EXAMPLE)
+    assert back.pairs[1].percentage == 33.33
 
 
 def test_characters_xml_cannot_hold_are_left_out() -> None:
@@ -246,7 +441,7 @@ def uploads(draw: st.DrawFn) -> Upload:
 @settings(max_examples=80, deadline=None)
 @given(uploads())
 def test_any_results_survive_a_round_trip(upload: Upload) -> None:
-    assert read_usebio(write_usebio(upload)) == upload
+    assert read_usebio(write_usebio(upload)) == as_written(upload)
 
 
 # ---------------------------------------------------------------------------
@@ -335,6 +530,11 @@ def _hands(west_spades: str = "T97", north_direction: str = "North") -> bytes:
             "the adjusted score 'A70/30' is not 60, 50 or 40 %",
         ),
         (
+            _line(score="A7030"),
+            UploadProblemCode.BAD_RESULT,
+            "the adjusted score 'A7030' is not 60, 50 or 40 %",
+        ),
+        (
             _line().replace(b"<EW_PAIR_NUMBER>2<", b"<EW_PAIR_NUMBER>9<"),
             UploadProblemCode.UNKNOWN_PAIR,
             "pair 9 is not among the file's pairs",
@@ -381,6 +581,7 @@ def _hands(west_spades: str = "T97", north_direction: str = "North") -> bytes:
         "tricks",
         "score",
         "adjusted",
+        "adjusted-as-real-files",
         "unknown-pair",
         "board-number",
         "pair-twice",
@@ -470,8 +671,11 @@ def test_the_national_results_are_exported_and_read_back() -> None:
     national = national_upload(
         event, names, deals={1: D1, 2: D2}, title="Skole-NM", date=datetime.date(2026, 12, 1)
     )
-    back = read_usebio(write_usebio(national, club="Norges Bridgeforbund"))
-    assert back == national
+    text = write_usebio(national, club="Norges Bridgeforbund")
+    assert b"<WINNER_TYPE>1</WINNER_TYPE>" in text  # one national ranking
+    back = read_usebio(text)
+    assert national.winner_type == back.winner_type == 1
+    assert back == as_written(national)
     assert back.problems == ()
     assert compare_boards({1: D1, 2: D2}, back, deals_required=True) == ()
     by_number = {pair.number: pair for pair in back.pairs}
@@ -479,13 +683,14 @@ def test_the_national_results_are_exported_and_read_back() -> None:
         number = names.get((standing.school, standing.pair), UploadPair("")).number or (
             f"{standing.school}-{standing.pair}"
         )
-        assert by_number[number].percentage == standing.percentage
+        assert by_number[number].percentage == round(standing.percentage, 2)
         assert by_number[number].place == standing.place
     assert by_number["Bø-1EW"].names == ()  # not named by the caller
     assert by_number["Bø-2NS"].percentage is None  # only a "not played"
     lines = [line for board in event.boards for line in board.lines]
     assert [(r.ns_mp, r.ew_mp) for r in back.results] == [
-        (line.ns_mp, line.ew_mp) for line in lines
+        (round(line.ns_mp, 2), round(line.ew_mp, 2)) if line.ns_mp is not None else (None, None)
+        for line in lines
     ]
     # Board 1: 420 and −50 of a field of three (one table did not play it): the top is
     # 4 and 420's 2 of 2 is factored up (Neuberg) to (2 + 1) × 3 / 2 − 1 = 3.5.
