@@ -454,7 +454,12 @@ class FourDealTableForm(forms.Form):
         label=_("Who plays at this table?"),
         choices=FourDealTable.Players.choices,
         widget=forms.RadioSelect,
-        help_text=_("With three players, West's hand is the dummy."),
+        help_text=_(
+            "With three players nobody sits at West: West's hand is dealt as the dummy. "
+            "The highest hand: the player with the most points declares with it. The "
+            "dealer and the dummy: they are a side against the other two, and the side with "
+            "more points declares. The table's page says who plays which hand."
+        ),
     )
     north = PlainCharField(label=SEAT_NAMES[Seat.NORTH], max_length=60, required=False)
     east = PlainCharField(label=SEAT_NAMES[Seat.EAST], max_length=60, required=False)

@@ -29,6 +29,7 @@ from scoring.profiles import get_profile
 from scoring.three_players import (
     ThreePlayerDeclaration,
     Variant,
+    dealer_always_declared,
     players,
     three_player_declarer,
 )
@@ -38,7 +39,8 @@ from tournaments.printing.table_cards import FourDealCard, FourDealPrint
 from tournaments.scores import Scored, score_contract
 from tournaments.selectors import HandFacts
 
-#: At a table of three, West's hand is the dummy: North, East and South play.
+#: At a table of three nobody sits at West, whose hand is dealt as the dummy: North, East
+#: and South play (who ends up playing which hand: scoring.three_players).
 THREE_PLAYER_DUMMY = Seat.WEST
 
 
@@ -105,7 +107,11 @@ def declare(
     variant = three_player_variant(table)
     if variant is None:
         return declare_from_points(points, dealer)
-    return three_player_declarer(points, dealer=dealer, dummy=THREE_PLAYER_DUMMY, variant=variant)
+    if table.dealer_always_declared:  # played before the site followed §7 B: migration 0011
+        return dealer_always_declared(points, dealer=dealer, empty_seat=THREE_PLAYER_DUMMY)
+    return three_player_declarer(
+        points, dealer=dealer, empty_seat=THREE_PLAYER_DUMMY, variant=variant
+    )
 
 
 @functools.lru_cache(maxsize=1024)
@@ -139,8 +145,20 @@ class CurrentDeal:
 
     @property
     def dummy(self) -> Seat:
+        """Whose dealt hand goes down as the dummy (at a table of three not always the
+        empty seat's: see scoring.three_players)."""
         assert not isinstance(self.declaration, Redeal)
         return self.declaration.dummy
+
+    @property
+    def declarer_hand(self) -> Seat:
+        """The dealt hand declarer plays (at a table of three after a swap: the empty
+        seat's)."""
+        declaration = self.declaration
+        assert not isinstance(declaration, Redeal)
+        if isinstance(declaration, ThreePlayerDeclaration):
+            return declaration.declarer_hand
+        return declaration.declarer
 
     @property
     def side_hcp(self) -> int:
@@ -148,8 +166,9 @@ class CurrentDeal:
         return self.declaration.side_hcp
 
     def seats(self, table: FourDealTable) -> list[SeatFacts]:
-        """Each seat's player, points, role and (dealt by the site) cards."""
-        declarer = None if self.redeal else self.declarer
+        """Each seat's player, points, role and (dealt by the site) cards. The role is
+        that of the hand dealt there: the hand declarer plays, or the dummy."""
+        declarer = None if self.redeal else self.declarer_hand
         dummy = None if self.redeal else self.dummy
         facts = []
         for seat in Seat:
@@ -171,7 +190,7 @@ class SeatFacts:
     seat: Seat
     name: str  # the player's first name, if the teacher gave it
     hcp: int
-    role: str  # "declarer", "dummy" or ""
+    role: str  # the hand's: "declarer" (declarer plays it), "dummy" or ""
     hand: HandFacts | None  # the cards, when the site dealt them
 
 
@@ -283,6 +302,22 @@ class TableState:
         if self.current is None or self.current.redeal:
             return ""
         return self.name(self.current.dummy)
+
+    @property
+    def declaration_texts(self) -> list[str]:
+        """At a table of three: what the players do on the current deal, in plain
+        sentences (who declares, whose hand is the dummy, any swap, who defends)."""
+        current = self.current
+        if current is None or not isinstance(current.declaration, ThreePlayerDeclaration):
+            return []
+        return labels.three_player_declaration_texts(
+            current.declaration, dealer=current.dealer, points=current.points, name=self.name
+        )
+
+    @property
+    def redeal_text(self) -> str:
+        """Why nobody declares the current deal."""
+        return labels.four_deal_redeal_text(three_player_variant(self.table))
 
     @property
     def last_redeal(self) -> bool:
@@ -500,7 +535,7 @@ def game_print(
     """What the four-deal table cards print: each table's address and who sits where."""
     cards = []
     for table in tables:
-        three = three_player_variant(table) is not None
+        variant = three_player_variant(table)
         seats = dealers_of(table)
         cards.append(
             FourDealCard(
@@ -509,7 +544,8 @@ def game_print(
                 seats=tuple(
                     (labels.seat_name(seat), getattr(table, seat.name.lower())) for seat in seats
                 ),
-                three_players=three,
+                three_players=variant is not None,
+                dealer_and_dummy=variant is Variant.DEALER_AND_DUMMY,
             )
         )
     title = f"{game.school_class} · {gettext('Four-deal game')}"

@@ -720,13 +720,14 @@ class FourDealGame(models.Model):
 class FourDealTable(models.Model):
     """One table of a four-deal game, with its own link (``token``, its QR code).
 
-    ``players`` says who plays: four players, or three with West's hand as the dummy
-    and one of the EBU's two ways of choosing who declares with it (RULES.md §7)."""
+    ``players`` says who plays: four players, or three with nobody at West (West's hand
+    is dealt as the dummy) and one of the EBU's two ways of choosing who declares
+    (RULES.md §7)."""
 
     class Players(models.TextChoices):
         FOUR = "four", _("Four players")
         HIGHEST = "highest", _("Three players: the highest hand declares with the dummy")
-        DEALER = "dealer", _("Three players: the dealer plays with the dummy")
+        DEALER = "dealer", _("Three players: the dealer and the dummy against the other two")
 
     game = models.ForeignKey(
         FourDealGame, on_delete=models.CASCADE, related_name="tables", verbose_name=_("game")
@@ -735,6 +736,12 @@ class FourDealTable(models.Model):
     token = models.CharField(max_length=32, unique=True)
     players = models.CharField(
         _("players"), max_length=8, choices=Players.choices, default=Players.FOUR
+    )
+    # True only for "dealer" tables that had played before the site followed RULES.md §7
+    # B (it had the dealer declare every deal): their deals keep the declarer they were
+    # played with (migration 0011). Never set for a new table.
+    dealer_always_declared = models.BooleanField(
+        _("the dealer declared every deal (the site's old rule)"), default=False, editable=False
     )
     # First names, optional: shown on the table's page and the teacher's overview.
     north = models.CharField(SEAT_NAMES[Seat.NORTH], max_length=60, blank=True)

@@ -180,7 +180,9 @@ def test_a_table_of_three_sees_who_declares_with_the_dummy(
     points("12", "14", "9", "5")  # Ben 14 + the dummy 5: fewer than 21
     expect(phone.get_by_text("Anna deals again.")).to_be_visible()
     points("9", "14", "5", "12")
-    expect(phone.get_by_text("Ben declares with the dummy; the other two defend.")).to_be_visible()
+    expect(phone.locator(".declarer-line")).to_have_text(
+        "Ben has the most points and declares. West's hand is the dummy. Cleo and Anna defend."
+    )
     expect(phone.locator(".mini-declarer")).to_contain_text("E")
     expect(phone.locator(".mini-dummy")).to_contain_text("W")
     assert axe_violations(phone, "a table of three") == []
@@ -190,3 +192,53 @@ def test_a_table_of_three_sees_who_declares_with_the_dummy(
     expect(phone.locator(".total-item").nth(1)).to_contain_text("Ben")
     expect(phone.locator(".total-item").nth(1).locator("dd")).to_have_text("420")
     expect(phone.get_by_text("Ben deals.")).to_be_visible()
+
+
+def test_a_table_of_three_with_dealer_and_dummy_is_told_who_plays_which_hand(
+    browser: Browser,
+    alice: AbstractUser,
+    live_server,  # type: ignore[no-untyped-def]
+) -> None:
+    school_class = SchoolClass.objects.create(teacher=alice, name="4C")
+    game = four_deal_services.four_deal_game_start(
+        school_class=school_class, tables=1, cards="real"
+    )
+    table = game.tables.get()
+    four_deal_services.four_deal_table_update(
+        table=table, players="dealer", north="Anna", east="Ben", south="Cleo", west=""
+    )
+    phone = browser.new_context(base_url=live_server.url, viewport=PHONE).new_page()
+    phone.goto(f"/f/{table.token}/")
+
+    def points(north: str, east: str, south: str, west: str) -> None:
+        for name, value in (("north", north), ("east", east), ("south", south), ("west", west)):
+            phone.locator(f'input[name="{name}"]').fill(value)
+        phone.get_by_role("button", name="Next").click()
+
+    points("10", "10", "16", "4")  # Anna deals: Anna 10 + West 4 against 26
+    # Case (b): Ben 10 and Cleo 16 hold 26; Cleo declares, Ben's hand is the dummy.
+    expect(phone.locator(".declarer-line")).to_have_text(
+        "Cleo and Ben hold 26 points together, more than Anna and the dummy: Cleo declares. "
+        "Ben's hand goes down as the dummy. Ben takes West's hand and defends with Anna."
+    )
+    expect(phone.locator(".mini-declarer")).to_contain_text("S")
+    expect(phone.locator(".mini-dummy")).to_contain_text("E")
+    assert axe_violations(phone, "dealer and dummy, the other two declare") == []
+    play(phone, "NT", "game", 8)  # one short: Anna and Ben 50 each
+    expect(phone.get_by_role("heading", name="Table 1 · Deal 2 of 3")).to_be_visible()
+    totals = phone.locator(".total-item dd")
+    expect(totals).to_have_text(["50", "50", "0"])
+    points("10", "10", "10", "10")  # Ben + West 20, Anna + Cleo 20: dealt again
+    expect(
+        phone.get_by_text("Nobody declared the last deal, so it does not count: Ben deals again.")
+    ).to_be_visible()
+    points("6", "8", "9", "17")  # Ben + West 25: Ben has fewer, so they swap
+    expect(phone.locator(".declarer-line")).to_have_text(
+        "Ben and the dummy hold 25 points together, more than the other two: Ben declares. "
+        "Ben has fewer points than the dummy, so Ben and West swap hands: Ben plays West's "
+        "hand, and Ben's own hand goes down as the dummy. Cleo and Anna defend."
+    )
+    expect(phone.locator(".mini-declarer")).to_contain_text("W")
+    expect(phone.locator(".mini-dummy")).to_contain_text("E")
+    play(phone, "S", "game", 10)  # Ben 420
+    expect(totals).to_have_text(["50", "470", "0"])

@@ -4,11 +4,16 @@ half-saved."""
 
 from __future__ import annotations
 
+import html
+import json
 from pathlib import Path
 
 import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from minibridge import network
 from scoring.cards import Seat
@@ -383,8 +388,10 @@ def test_three_players_the_highest_hand_declares_with_the_dummy(
     client.post(table_url(table, "points"), points_post(1, 12, 14, 9, 5))
     assert FourDealDeal.objects.get().redeal
     client.post(table_url(table, "points"), points_post(2, 9, 14, 5, 12))
-    page = client.get(table_url(table)).content.decode()
-    assert "Ben declares with the dummy; the other two defend." in page
+    page = page_text(client, table_url(table))
+    assert (
+        "Ben has the most points and declares. West's hand is the dummy. Cleo and Anna defend."
+    ) in page
     client.post(table_url(table, "result"), result_post(2, "S", "game", 9))  # one short
     state = table_state(table)
     assert [(standing.name, standing.total) for standing in state.standings] == [
@@ -395,26 +402,178 @@ def test_three_players_the_highest_hand_declares_with_the_dummy(
     assert state.dealer is E
 
 
-def test_three_players_the_dealer_plays_with_the_dummy(alice_class: SchoolClass) -> None:
-    table = first_table(start(alice_class, cards="real"))
-    table = four_deal_services.four_deal_table_update(
+def page_text(client: Client, url: str) -> str:
+    """The page as a pupil reads it (entities such as &#x27; turned back into text)."""
+    return html.unescape(client.get(url).content.decode())
+
+
+def dealer_and_dummy_table(school_class: SchoolClass, cards: str = "real") -> FourDealTable:
+    table = first_table(start(school_class, cards=cards))
+    return four_deal_services.four_deal_table_update(
         table=table, players="dealer", north="Anna", east="Ben", south="Cleo", west=""
     )
-    for sequence, points, declarer in (
-        (1, {N: 5, E: 20, S: 5, W: 10}, N),  # Anna deals: she declares, however few
-        (2, {N: 5, E: 20, S: 5, W: 10}, E),
-        (3, {N: 10, E: 10, S: 10, W: 10}, S),  # 20 with the dummy: no redeal here
+
+
+def test_dealer_and_dummy_declare_and_swap_when_the_dealer_holds_fewer(
+    client: Client, alice_class: SchoolClass
+) -> None:
+    table = dealer_and_dummy_table(alice_class)
+    # RULES.md §7: N8 E9 S9 W14, Anna deals: Anna + West 22 against 18, Anna fewer.
+    client.post(table_url(table, "points"), points_post(1, 8, 9, 9, 14))
+    page = page_text(client, table_url(table))
+    assert (
+        "Anna and the dummy hold 22 points together, more than the other two: Anna declares. "
+        "Anna has fewer points than the dummy, so Anna and West swap hands: Anna plays "
+        "West's hand, and Anna's own hand goes down as the dummy. Ben and Cleo defend."
+    ) in page
+    state = table_state(table)
+    assert state.current is not None
+    roles = {fact.seat: fact.role for fact in state.seats}
+    assert roles == {N: "dummy", E: "", S: "", W: "declarer"}  # the hands' roles
+    assert json.loads(four_deal_selectors.score_texts(state))["NT|game|9|"] == "Anna +400"
+    client.post(table_url(table, "result"), result_post(1, "NT", "game", 9))
+    state = table_state(table)
+    assert [standing.total for standing in state.standings] == [400, 0, 0]
+    assert state.rows[0].declarer is N
+
+
+def test_the_other_two_declare_and_the_partner_takes_wests_hand(
+    client: Client, alice_class: SchoolClass
+) -> None:
+    table = dealer_and_dummy_table(alice_class)
+    client.post(table_url(table, "points"), points_post(1, 12, 8, 9, 11))  # Anna + West 23
+    client.post(table_url(table, "result"), result_post(1, "NT", "part-score", 7))  # Anna 90
+    # RULES.md §7: N13 E5 S13 W9, Ben deals: Ben + West 14 against 26; Anna and Cleo
+    # hold 13 each, and Cleo announced first (Ben, Cleo, Anna).
+    client.post(table_url(table, "points"), points_post(2, 13, 5, 13, 9))
+    page = page_text(client, table_url(table))
+    assert (
+        "Cleo and Anna hold 26 points together, more than Ben and the dummy: Cleo declares. "
+        "Cleo and Anna have the same points; Cleo said them first. "
+        "Anna's hand goes down as the dummy. Anna takes West's hand and defends with Ben."
+    ) in page
+    state = table_state(table)
+    assert state.current is not None
+    assert {fact.seat: fact.role for fact in state.seats} == {
+        N: "dummy",
+        E: "",
+        S: "declarer",
+        W: "",
+    }
+    # One short in 4♠: both defenders, Anna (whose hand was the dummy) and Ben, score 50.
+    assert json.loads(four_deal_selectors.score_texts(state))["S|game|9|"] == (
+        "Anna & Ben +50 each"
+    )
+    client.post(table_url(table, "result"), result_post(2, "S", "game", 9))
+    state = table_state(table)
+    assert [(standing.name, standing.total) for standing in state.standings] == [
+        ("Anna", 140),
+        ("Ben", 50),
+        ("Cleo", 0),
+    ]
+    assert [row.declarer for row in state.rows] == [N, S]
+    assert [row.dummy for row in state.rows] == [W, N]
+
+
+def test_dealer_and_dummy_at_20_20_is_dealt_again_then_the_issues_example(
+    client: Client, alice_class: SchoolClass
+) -> None:
+    table = dealer_and_dummy_table(alice_class)
+    for sequence, points, contract, tricks in (
+        (1, (8, 9, 9, 14), "3NT", 9),  # Anna swaps with West and makes: Anna 400
+        (2, (13, 5, 13, 9), "4S", 9),  # Cleo one short: Ben and Anna 50 each
     ):
-        four_deal_services.four_deal_points(table=table, sequence=sequence, points=points)
-        state = table_state(table)
-        assert state.current is not None
-        assert state.current.declarer is declarer
-        four_deal_services.four_deal_result(
-            table=table, sequence=sequence, contract=Contract.parse("1NT"), tricks_won=7, revoke=""
-        )
+        client.post(table_url(table, "points"), points_post(sequence, *points))
+        strain, level = contract[1:], "game"
+        client.post(table_url(table, "result"), result_post(sequence, strain, level, tricks))
+    # Cleo deals: Cleo + West 16 + 4 = 20, Anna + Ben 20: nobody declares.
+    client.post(table_url(table, "points"), points_post(3, 10, 10, 16, 4))
+    assert FourDealDeal.objects.get(sequence=3).redeal
+    page = page_text(client, table_url(table))
+    assert "Nobody declared the last deal, so it does not count: Cleo deals again." in page
+    assert "Cleo deals." in page
+    # The issue's example, N9 E14 S5 W12 dealt by Cleo: the site had Cleo declare with
+    # 17; Ben declares with 23, Anna's hand is the dummy and Anna plays West's.
+    client.post(table_url(table, "points"), points_post(4, 9, 14, 5, 12))
+    page = page_text(client, table_url(table))
+    assert (
+        "Ben and Anna hold 23 points together, more than Cleo and the dummy: Ben declares. "
+        "Anna's hand goes down as the dummy. Anna takes West's hand and defends with Cleo."
+    ) in page
+    client.post(table_url(table, "result"), result_post(4, "H", "part-score", 9))  # Ben 140
     state = table_state(table)
     assert state.finished
-    assert state.outcome_text == "A draw: Anna, Ben & Cleo have 90 points each"
+    assert [row.declarer for row in state.rows] == [N, S, None, E]
+    assert [(standing.name, standing.total) for standing in state.standings] == [
+        ("Anna", 450),
+        ("Ben", 190),
+        ("Cleo", 0),
+    ]
+    assert state.outcome_text == "Anna wins with 450 points"
+    page = page_text(client, table_url(table))
+    assert "Anna wins with 450 points" in page
+
+
+def test_the_site_deals_dealer_and_dummy_again_at_20_20(
+    client: Client, alice_class: SchoolClass
+) -> None:
+    game = four_deal_services.four_deal_game_start(
+        school_class=alice_class, tables=1, cards="dealt", seed="three-36"
+    )
+    table = four_deal_services.four_deal_table_update(
+        table=first_table(game), players="dealer", north="", east="", south="", west=""
+    )
+    state = table_state(table)
+    assert state.current is not None
+    assert state.current.points == {N: 10, E: 9, S: 11, W: 10}
+    assert state.step is Step.REDEAL
+    page = page_text(client, table_url(table))
+    assert (
+        "The dealer and the dummy hold 20 points together, and so do the other two, so "
+        "nobody declares. This deal does not count: North deals again."
+    ) in " ".join(page.split())
+    client.post(table_url(table, "redeal"), {"sequence": 1})
+    # The next deal, N6 E11 S12 W11: North + West 17 against 23, South declares.
+    page = page_text(client, table_url(table))
+    assert (
+        "South and East hold 23 points together, more than North and the dummy: South "
+        "declares. East's hand goes down as the dummy. East takes West's hand and defends "
+        "with North."
+    ) in page
+    with translation.override("nb"):
+        state = table_state(table)
+        assert " ".join(state.declaration_texts) == (
+            "Syd og Øst har 23 poeng til sammen, flere enn Nord og blindemann: Syd blir "
+            "spillefører. Hånden til Øst legges ned som blindemann. Øst tar hånden til Vest og "
+            "forsvarer sammen med Nord."
+        )
+
+
+def test_a_table_that_played_with_the_old_rule_reads_its_deals_as_played(
+    alice_class: SchoolClass,
+) -> None:
+    table = dealer_and_dummy_table(alice_class)
+    four_deal_services.four_deal_points(
+        table=table, sequence=1, points={N: 10, E: 10, S: 10, W: 10}
+    )
+    assert FourDealDeal.objects.get().redeal  # 20–20 is dealt again now
+    old = dealer_and_dummy_table(alice_class)
+    FourDealDeal.objects.create(
+        table=old,
+        sequence=1,
+        dealer="N",
+        north_hcp=10,
+        east_hcp=10,
+        south_hcp=10,
+        west_hcp=10,
+        contract="1NT",
+        tricks_won=7,
+    )
+    FourDealTable.objects.filter(pk=old.pk).update(dealer_always_declared=True)
+    old.refresh_from_db()
+    state = table_state(old)
+    assert state.rows[0].declarer is N
+    assert [standing.total for standing in state.standings] == [90, 0, 0]
 
 
 # -- The teacher's overview ---------------------------------------------------------------
@@ -469,7 +628,8 @@ def test_the_table_cards_carry_each_tables_code_players_and_rules(
     assert " North Anna East Ben South Cleo West Dan " in first
     assert "A 20–20 deal does not count: the same player deals again." in first
     assert " North Eva East Finn South Gro " in second
-    assert "West's hand is the dummy" in second
+    assert "Three players: nobody sits at West, whose hand is dealt as the dummy." in second
+    assert "The dealer and the dummy play against the other two" in second
     found = [read_qr_codes(pdf_page_png(pdf, page, tmp_path)) for page in (1, 2)]
     assert found == [[f"http://192.0.2.10:8000/f/{table.token}/"] for table in (one, two)]
 
@@ -512,3 +672,45 @@ def test_the_site_deals_a_table_of_three_again_until_the_highest_hand_and_the_du
     assert state.current.points[state.current.declarer] == best
     assert state.current.dummy is W
     assert state.current.side_hcp >= 21
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_keeps_the_old_rule_only_for_dealer_tables_that_had_played(
+    alice,  # type: ignore[no-untyped-def]
+) -> None:
+    before = [("tournaments", "0010_result_partners")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    apps = executor.loader.project_state(before).apps
+    OldClass = apps.get_model("tournaments", "SchoolClass")
+    OldGame = apps.get_model("tournaments", "FourDealGame")
+    OldTable = apps.get_model("tournaments", "FourDealTable")
+    OldDeal = apps.get_model("tournaments", "FourDealDeal")
+    school_class = OldClass.objects.create(teacher_id=alice.pk, name="6B")
+    game = OldGame.objects.create(school_class=school_class, seed="s")
+    tables = {
+        name: OldTable.objects.create(game=game, number=number, token=name, players=players)
+        for number, (name, players) in enumerate(
+            [("played", "dealer"), ("fresh", "dealer"), ("highest", "highest")], start=1
+        )
+    }
+    for name in ("played", "highest"):
+        OldDeal.objects.create(
+            table=tables[name],
+            sequence=1,
+            dealer="N",
+            north_hcp=10,
+            east_hcp=10,
+            south_hcp=10,
+            west_hcp=10,
+            contract="1NT",
+            tricks_won=7,
+        )
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    flags = dict(FourDealTable.objects.values_list("token", "dealer_always_declared"))
+    assert flags == {"played": True, "fresh": False, "highest": False}
+    # The deal played 20–20 with the old rule reads as it was played: North declared.
+    state = table_state(FourDealTable.objects.get(token="played"))
+    assert (state.rows[0].declarer, state.standings[0].total) == (N, 90)
+    FourDealGame.objects.all().delete()

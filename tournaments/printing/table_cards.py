@@ -628,12 +628,14 @@ def _draw_individual_round(
 @dataclass(frozen=True)
 class FourDealCard:
     """One table of a four-deal game: its number, its page's address, who sits where
-    (each seat's name and pupil, "" for none) and whether three play."""
+    (each seat's name and pupil, "" for none), whether three play and, if so, whether
+    the dealer and the dummy are a side (RULES.md §7 B) or the highest hand declares (A)."""
 
     number: int
     url: str
     seats: tuple[tuple[str, str], ...]
     three_players: bool = False
+    dealer_and_dummy: bool = False
 
 
 @dataclass(frozen=True)
@@ -716,7 +718,20 @@ def _draw_four_deal_card(
     ]
     if table.three_players:
         rules = [
-            _("Three players: West's hand is the dummy. North, East and South each deal once."),
+            _(
+                "Three players: nobody sits at West, whose hand is dealt as the dummy. North, "
+                "East and South each deal once."
+            ),
+            _(
+                "The dealer and the dummy play against the other two: the side with more "
+                "points declares, and the table's page says who plays which hand. A 20–20 "
+                "deal does not count: the same player deals again."
+            )
+            if table.dealer_and_dummy
+            else _(
+                "The player with the most points declares with the dummy. With fewer than 21 "
+                "points together the deal does not count: the same player deals again."
+            ),
             _("Each player keeps their own points; the most points wins."),
         ]
     for rule in rules:
