@@ -73,10 +73,11 @@ def individual_session(
     seed: str = "individual",
     class_name: str = "7C",
     names: list[str] | None = None,
+    scoring_profile: str = "ebu",
 ) -> Session:
     """A started individual session: 8 pupils at 2 tables, every round (7) of the boards
-    the set-up page suggests (2; 3 for 12 pupils), on a set dealt for it. ``names`` are
-    the pupils' first names."""
+    the set-up page suggests (2; 3 for 12 pupils), on a set dealt for it, scored with
+    ``scoring_profile``. ``names`` are the pupils' first names."""
     school_class = SchoolClass.objects.create(teacher=teacher, name=class_name)
     present = [
         Pupil.objects.create(school_class=school_class, first_name=name)
@@ -101,7 +102,7 @@ def individual_session(
         rounds=plan.rounds,
         arrow_switch=False,
         boards_per_round=boards_per_round or plan.boards_per_round,
-        scoring_profile="ebu",
+        scoring_profile=scoring_profile,
         convention="ebu",
     )
     session.refresh_from_db()

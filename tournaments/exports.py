@@ -93,7 +93,9 @@ def session_pbn(session: Session, standings: Standings, boards: Sequence[BoardFa
         games,
         event=str(session.school_class),
         date=session.date,
-        scoring="MP" if session.ranking == Session.Ranking.MATCHPOINTS else "Total",
+        # What the standings are ranked by: a session that compares no board is ranked
+        # by total points whatever was chosen (sessions.ranked_by_total).
+        scoring="Total" if standings.by_total else "MP",
     )
 
 
@@ -188,7 +190,7 @@ def _revoke_comments(traveller: BoardTraveller) -> list[str]:
 
 
 def _total_rows(standings: Standings, *, individual: bool = False) -> list[list[object]]:
-    by_total = standings.ranking == Session.Ranking.TOTAL
+    by_total = standings.by_total
     return [
         [
             (row.total_place if by_total else row.place) if row.ranked else "-",

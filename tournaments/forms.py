@@ -264,6 +264,7 @@ class SessionSetupForm(forms.Form):
         board_sets: Sequence[BoardSet],
         individual: bool = False,
         event_board_set: BoardSet | None = None,
+        compared: bool = True,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -276,6 +277,10 @@ class SessionSetupForm(forms.Form):
             del self.fields["movement_style"]
             del self.fields["arrow_switch"]
             self.fields["ranking"].label = _("Rank the pupils by")
+        if not compared:
+            # Every board is played at one table only: ranked by total points, whatever
+            # the choice (sessions.ranked_by_total), so there is none to offer.
+            del self.fields["ranking"]
         self.board_sets = {str(board_set.pk): board_set for board_set in board_sets}
         sets, profiles = self.fields["board_set"], self.fields["scoring_profile"]
         assert isinstance(sets, forms.ChoiceField)

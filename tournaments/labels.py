@@ -261,6 +261,56 @@ def competitor_word(*, individual: bool) -> str:
     return gettext("Pupil") if individual else gettext("Pair")
 
 
+def one_table_note(*, individual: bool, by_wins: bool) -> str:
+    """The one sentence a session whose boards are each played at one table only says
+    beside its standings (tournaments.sessions.compares_boards): how it is ranked."""
+    if by_wins:
+        if individual:
+            return gettext(
+                "Every board is played at one table only, so no score can be compared with "
+                "another: the pupils are ranked by the boards they win against the target, "
+                "then by total points."
+            )
+        return gettext(
+            "Every board is played at one table only, so no score can be compared with "
+            "another: the pairs are ranked by the boards they win against the target, then "
+            "by total points."
+        )
+    if individual:
+        return gettext(
+            "Every board is played at one table only, so no score can be compared with "
+            "another: the pupils are ranked by total points, not by percentage."
+        )
+    return gettext(
+        "Every board is played at one table only, so no score can be compared with "
+        "another: the pairs are ranked by total points, not by percentage."
+    )
+
+
+def one_table_setup_note(*, individual: bool) -> str:
+    """The same sentence on the set-up page, before the scoring is chosen."""
+    if individual:
+        return gettext(
+            "Every board is played at one table only, so no score can be compared with "
+            "another: the pupils are ranked by total points (under the target scoring, by "
+            "the boards they win), not by percentage."
+        )
+    return gettext(
+        "Every board is played at one table only, so no score can be compared with "
+        "another: the pairs are ranked by total points (under the target scoring, by the "
+        "boards they win), not by percentage."
+    )
+
+
+def ranked_by_text(*, by_total: bool, by_wins: bool) -> str:
+    """What the standings are ranked by, as the page's and the projector's line says."""
+    if by_wins:
+        return gettext("ranked by boards won")
+    if by_total:
+        return gettext("ranked by total points")
+    return gettext("ranked by matchpoints")
+
+
 def score_card_heading(label: str, names: str, *, individual: bool) -> str:
     """A score card's heading: ``"Pair 3 N–S: Emma Hansen & Oliver Smith"``; in an
     individual session, whose pupils change partners, ``"Score card: Emma Hansen"``."""

@@ -177,6 +177,7 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
         board_sets=board_sets,
         individual=individual,
         event_board_set=event.board_set if event is not None else None,
+        compared=plan.compared,
         initial=initial,
     )
     status = 200
@@ -201,7 +202,7 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
                 boards_per_round=data["boards_per_round"],
                 scoring_profile=data["scoring_profile"],
                 convention=data["convention"],
-                ranking=data["ranking"],
+                ranking=data.get("ranking", session.ranking),
                 require_agreement=data["require_agreement"],
             )
         except ValidationError as error:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import functools
 import secrets
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -34,7 +35,12 @@ from scoring.profiles import (
     target_table_problems,
 )
 from tournaments import services
-from tournaments.labels import INDIVIDUAL_REASONS, MOVEMENT_REASONS, target_problem_text
+from tournaments.labels import (
+    INDIVIDUAL_REASONS,
+    MOVEMENT_REASONS,
+    one_table_setup_note,
+    target_problem_text,
+)
 from tournaments.models import (
     BoardSet,
     Pair,
@@ -180,6 +186,39 @@ def is_individual(session: Session) -> bool:
     return session.movement_kind == Session.Kind.INDIVIDUAL
 
 
+def compares_boards(movement: Movement) -> bool:
+    """Whether the movement plays some board at more than one table, so that its
+    scores can be compared (matchpoints).
+
+    Not when every board is played once: at one table (an individual session of 4 to 7
+    pupils), with 3 pairs (each round one table plays the phantom and the other has the
+    round off) or in a Mitchell of one round. Each result then gets 50 % and the
+    percentages say nothing, so such a session is ranked by total points instead
+    (:func:`ranked_by_total`)."""
+    plays = Counter(entry.board_set for entry in movement.entries if not entry.sits_out)
+    return any(count > 1 for count in plays.values())
+
+
+def session_compares_boards(session: Session, *, pairs: int | None = None) -> bool:
+    """Whether the session's movement compares any board (:func:`compares_boards`);
+    a session without a movement yet, or with parameters that make none, counts as
+    comparing (it is ranked as the teacher chose)."""
+    if not session.movement_kind:
+        return True
+    try:
+        return compares_boards(session_movement(session, pairs=pairs))
+    except MovementError:
+        return True
+
+
+def ranked_by_total(session: Session, *, compared: bool) -> bool:
+    """Whether the session is ranked by total points: the teacher's choice, and always
+    when no board is compared (``compared``, :func:`session_compares_boards`). This is
+    the one rule every standings page, projector and download follows
+    (``standings.Standings.ranking``)."""
+    return session.ranking == Session.Ranking.TOTAL or not compared
+
+
 @dataclass(frozen=True)
 class Plan:
     """What the set-up page suggests for a draft session, with its reason."""
@@ -194,6 +233,17 @@ class Plan:
     #: An odd number of pairs: one pair has each round off (an individual session's
     #: reason says who sits out).
     sit_out: bool = False
+    #: Some board is played at more than one table (:func:`compares_boards`); if not,
+    #: the session is ranked by total points, and :attr:`ranking_note` says so.
+    compared: bool = True
+    individual: bool = False
+
+    @property
+    def ranking_note(self) -> str:
+        """One sentence when no board is compared: how the session is ranked then."""
+        if self.compared:
+            return ""
+        return one_table_setup_note(individual=self.individual)
 
 
 def session_plan(session: Session, *, max_rounds: int = DEFAULT_MAX_ROUNDS) -> Plan:
@@ -213,25 +263,30 @@ def session_plan(session: Session, *, max_rounds: int = DEFAULT_MAX_ROUNDS) -> P
                 max_rounds=max(max_rounds, 1),
                 boards_per_round=int(str(error.params["needed"])),
             )
+        built = chosen.build()
         return Plan(
             kind=Session.Kind.INDIVIDUAL,
             style="",
             rounds=chosen.rounds,
             boards_per_round=chosen.boards_per_round,
             tables=chosen.tables,
-            total_boards=chosen.build().total_boards,
+            total_boards=built.total_boards,
             reason=str(INDIVIDUAL_REASONS[chosen.reason_code]).format(**chosen.params),
+            compared=compares_boards(individual.as_movement(built)),
+            individual=True,
         )
     suggestion = session_suggestion(session, max_rounds=max_rounds)
+    movement = suggestion.build()
     return Plan(
         kind=suggestion.kind.value,
         style="relay" if suggestion.style == movements.MitchellStyle.RELAY else "skip",
         rounds=suggestion.rounds,
         boards_per_round=suggestion.boards_per_round,
         tables=suggestion.tables,
-        total_boards=suggestion.build().total_boards,
+        total_boards=movement.total_boards,
         reason=suggestion_reason(suggestion),
         sit_out=suggestion.sit_out,
+        compared=compares_boards(movement),
     )
 
 

@@ -165,9 +165,13 @@ def league_workbook(standings: LeagueStandings) -> bytes:
 # -- The four sheets ------------------------------------------------------------------------
 
 
-def standings_columns(ranking: str, *, individual: bool = False) -> list[Column]:
+def standings_columns(
+    ranking: str, *, individual: bool = False, compared: bool = True, by_wins: bool = False
+) -> list[Column]:
     """The Standings sheet's columns: the session's choice of ranking first. An
-    individual session ranks pupils: its column of numbers is headed "Pupil"."""
+    individual session ranks pupils: its column of numbers is headed "Pupil". A session
+    that compares no board (``compared`` False) has no matchpoints or percentage, and
+    under a target scoring (``by_wins``) the boards won lead."""
     by_matchpoints = [
         Column(_("Matchpoints"), "number"),
         Column(_("Maximum"), "number"),
@@ -180,6 +184,15 @@ def standings_columns(ranking: str, *, individual: bool = False) -> list[Column]
         Column(_("Names")),
     ]
     boards = [Column(_("Boards"), "int")]
+    if by_wins:
+        return [
+            *first,
+            *boards,
+            Column(_("Boards won"), "int"),
+            Column(_("Total points"), "signed"),
+        ]
+    if not compared:
+        return [*first, *boards, Column(_("Total points"), "signed")]
     if ranking == "total":
         return [
             *first,
@@ -200,23 +213,38 @@ def standings_columns(ranking: str, *, individual: bool = False) -> list[Column]
 
 
 def _fill_standings(sheet: Worksheet, standings: Standings) -> None:
-    columns = standings_columns(standings.ranking, individual=standings.individual)
+    columns = standings_columns(
+        standings.ranking,
+        individual=standings.individual,
+        compared=standings.compared,
+        by_wins=standings.by_wins,
+    )
     table = _Table(sheet, columns, title=standings.title)
-    by_total = standings.ranking == "total"
+    if standings.ranking_note:
+        # How a session that compares no board is ranked, in one sentence above its rows.
+        table.heading(standings.ranking_note)
     for ranking in standings.rankings:
         if len(standings.rankings) > 1 and ranking.title:
             table.heading(ranking.title)
-        for row in _ranked_rows(ranking, by_total=by_total):
-            table.row(_standing_values(row, by_total=by_total))
+        for row in _ranked_rows(ranking, standings):
+            table.row(_standing_values(row, standings))
     table.finish()
 
 
-def _ranked_rows(ranking: Ranking, *, by_total: bool) -> Sequence[StandingRow]:
-    return ranked_by_total(ranking) if by_total else ranking.rows
+def _ranked_rows(ranking: Ranking, standings: Standings) -> Sequence[StandingRow]:
+    if standings.by_total:
+        return ranked_by_total(ranking, by_wins=standings.by_wins)
+    return ranking.rows
 
 
-def _standing_values(row: StandingRow, *, by_total: bool) -> list[Value]:
+def _standing_values(row: StandingRow, standings: Standings) -> list[Value]:
     pair = [pair_value(row.pair.label), row.pair.names, row.boards]
+    if not standings.compared:
+        won: list[Value] = [row.boards_won or 0] if standings.by_wins else []
+        if not row.ranked:
+            return [None, None, *pair, *[None] * len(won), None]
+        return [*_place_values(row.total_place), *pair, *won, row.total_points]
+    by_total = standings.by_total
     if not row.ranked:  # no result yet: no place and no figures
         figures: list[Value] = [None] * 6  # matchpoints, maximum, %, total, place, tied
         return [None, None, *pair, *figures]

@@ -17,6 +17,7 @@ from scoring.cards import Seat, Side
 from scoring.contracts import Contract
 from scoring.dd import Par
 from scoring.feedback import Feedback
+from scoring.profiles import is_target_profile
 from tournaments import labels, selectors, sessions
 from tournaments.models import Board, Pair, PairMember, Result, Session
 from tournaments.scores import Scored, result_feedback, score_result
@@ -126,7 +127,11 @@ class StandingRow:
     top: float
     percentage: float | None  # None while the pair has no counted result
     total_points: int
+    #: The place by total points; in a session ranked by boards won (``by_wins``), by
+    #: the boards won.
     total_place: str
+    #: Under a target scoring: the boards won against the target; None otherwise.
+    boards_won: int | None = None
 
     @property
     def ranked(self) -> bool:
@@ -141,8 +146,15 @@ class Ranking:
 
 @dataclass(frozen=True)
 class Standings:
+    """A session's figures. ``ranking`` is what it is ranked by (Session.Ranking),
+    which every page and download puts first: the teacher's choice, or total points
+    when no board is compared (``compared`` False: every board is played at one table
+    only, so each result gets 50 % and no percentage is shown; under a target scoring
+    such a session is ranked by the boards won, ``by_wins``). The rule is
+    ``sessions.ranked_by_total``."""
+
     title: str
-    ranking: str  # Session.Ranking: the session's choice comes first
+    ranking: str  # Session.Ranking: what the rows are ordered and placed by
     convention: str
     rankings: tuple[Ranking, ...]
     travellers: tuple[BoardTraveller, ...]
@@ -155,6 +167,28 @@ class Standings:
     #: An individual session: each "pair" is one pupil, ranked alone, and a traveller's
     #: sides are that round's partners.
     individual: bool = False
+    #: Some board is played at more than one table (sessions.compares_boards).
+    compared: bool = True
+    #: Not compared, under a target scoring: ranked by boards won, then total points.
+    by_wins: bool = False
+
+    @property
+    def by_total(self) -> bool:
+        """Ranked by total points (or by boards won), not by percentage."""
+        return self.ranking == Session.Ranking.TOTAL
+
+    @property
+    def ranked_by(self) -> str:
+        """ "ranked by total points", "ranked by boards won" or "ranked by matchpoints"."""
+        return labels.ranked_by_text(by_total=self.by_total, by_wins=self.by_wins)
+
+    @property
+    def ranking_note(self) -> str:
+        """One sentence when no board is compared, saying how the session is ranked;
+        "" otherwise."""
+        if self.compared:
+            return ""
+        return labels.one_table_note(individual=self.individual, by_wins=self.by_wins)
 
     @property
     def progress(self) -> str:
@@ -264,12 +298,18 @@ def session_standings(session: Session, *, agreed_only: bool = True) -> Standing
                     )
 
     groups = _ranking_groups(session, list(pairs.values()))
-    by_total = session.ranking == Session.Ranking.TOTAL
-    rankings = [_ranking(title, group, cards, by_total=by_total) for title, group in groups]
+    compared = sessions.session_compares_boards(session, pairs=len(in_pairs))
+    by_total = sessions.ranked_by_total(session, compared=compared)
+    target = is_target_profile(session.profile_key)
+    by_wins = target and not compared
+    rankings = [
+        _ranking(title, group, cards, by_total=by_total, by_wins=by_wins, target=target)
+        for title, group in groups
+    ]
     return Standings(
         # The date in the user's language, as on every other page and paper.
         title=f"{session.school_class} · {date_format(session.date)}",
-        ranking=session.ranking,
+        ranking=Session.Ranking.TOTAL if by_total else Session.Ranking.MATCHPOINTS,
         convention=session.convention,
         rankings=tuple(rankings),
         travellers=tuple(travellers),
@@ -279,6 +319,8 @@ def session_standings(session: Session, *, agreed_only: bool = True) -> Standing
         rounds=session.rounds or 0,
         finished=session.state == Session.State.FINISHED,
         individual=individual,
+        compared=compared,
+        by_wins=by_wins,
     )
 
 
@@ -369,10 +411,20 @@ def _ranking(
     cards: dict[int, list[ScoreCardLine]],
     *,
     by_total: bool,
+    by_wins: bool = False,
+    target: bool = False,
 ) -> Ranking:
-    """The pairs in order of the session's choice (percentage, or total points), with
+    """The pairs in order of the session's ranking (percentage, or total points), with
     places from exactly the figures they are sorted by. Pairs with no counted result
-    are not ranked and come last."""
+    are not ranked and come last.
+
+    Under a target scoring (``target``) each board is won or lost against the target,
+    and a board's points are +1 to the winners and -1 to the losers, so total points
+    are boards won minus boards lost. A session that compares no board (``by_wins``)
+    is ranked by the boards won, as the target scoring counts them (RULES.md §4,
+    "each deal is a win or a loss"); pairs with as many wins share the place and are
+    listed by total points, that is the one with fewer boards lost first (a pupil who
+    had more rounds off in a lesson cut short is not behind for it)."""
     figures = {}
     for pair in pairs:
         lines = cards.get(pair.pk, [])
@@ -385,10 +437,13 @@ def _ranking(
         top = sum(t for _m, t in scores)
         percentage = mp.pair_percentage(scores) if scores else None
         total = sum(line.points or 0 for line in lines)
-        figures[pair.pk] = (pair, len(lines), mps, top, percentage, total)
+        won = sum(1 for line in lines if (line.points or 0) > 0) if target else None
+        figures[pair.pk] = (pair, len(lines), mps, top, percentage, total, won)
     ranked = {pk: f for pk, f in figures.items() if f[4] is not None}
     places = mp.rank({pk: f[4] for pk, f in ranked.items() if f[4] is not None})
-    total_places = mp.rank({pk: float(f[5]) for pk, f in ranked.items()})
+    total_places = mp.rank(
+        {pk: float((f[6] or 0) if by_wins else f[5]) for pk, f in ranked.items()}
+    )
     rows = [
         StandingRow(
             place=places.get(pk, UNRANKED),
@@ -399,10 +454,11 @@ def _ranking(
             percentage=None if percentage is None else round(percentage, 2),
             total_points=total,
             total_place=total_places.get(pk, UNRANKED),
+            boards_won=won,
         )
-        for pk, (pair, boards, mps, top, percentage, total) in figures.items()
+        for pk, (pair, boards, mps, top, percentage, total, won) in figures.items()
     ]
-    rows.sort(key=_by_total if by_total else _by_percentage)
+    rows.sort(key=_by_wins if by_wins else _by_total if by_total else _by_percentage)
     return Ranking(title=title, rows=tuple(rows))
 
 
@@ -414,6 +470,13 @@ def _by_total(row: StandingRow) -> tuple[bool, int, float, str]:
     return (not row.ranked, -row.total_points, -(row.percentage or 0.0), row.pair.label)
 
 
-def ranked_by_total(ranking: Ranking) -> list[StandingRow]:
-    """The ranking's rows by total points, pairs not ranked yet last."""
+def _by_wins(row: StandingRow) -> tuple[bool, int, int, str]:
+    return (not row.ranked, -(row.boards_won or 0), -row.total_points, row.pair.label)
+
+
+def ranked_by_total(ranking: Ranking, *, by_wins: bool = False) -> list[StandingRow]:
+    """The ranking's rows by total points (``by_wins``: by boards won, then total
+    points), pairs not ranked yet last."""
+    if by_wins:
+        return sorted(ranking.rows, key=_by_wins)
     return sorted(ranking.rows, key=lambda row: (not row.ranked, -row.total_points, row.pair.label))

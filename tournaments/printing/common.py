@@ -597,3 +597,20 @@ def fitting_size(
     """The largest size up to ``size`` at which every one of ``texts`` fits ``width``."""
     widest = max((text_width(text, font, size, fonts) for text in texts), default=0.0)
     return size if widest <= width else size * width / widest
+
+
+def wrap(text: str, font: str, size: float, width: float, fonts: FontSet) -> list[str]:
+    """``text`` broken into lines no wider than ``width``, measured as
+    :func:`draw_text` sets them (suit symbols included)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}" if current else word
+        if current and text_width(trial, font, size, fonts) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines

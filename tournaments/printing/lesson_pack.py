@@ -41,7 +41,7 @@ from tournaments.printing.common import (
     draw_text,
     new_canvas,
     page_count,
-    text_width,
+    wrap,
 )
 from tournaments.printing.common import page_size as resolve_page_size
 from tournaments.printing.curves import (
@@ -218,20 +218,3 @@ def _draw_notes(canvas: Canvas, box: Rect, item: PackBoardPrint, fonts: FontSet)
                 colour=colour,
             )
             y -= _LEADING
-
-
-def wrap(text: str, font: str, size: float, width: float, fonts: FontSet) -> list[str]:
-    """``text`` broken into lines no wider than ``width``, measured as
-    :func:`~tournaments.printing.common.draw_text` sets them (suit symbols included)."""
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        trial = f"{current} {word}" if current else word
-        if current and text_width(trial, font, size, fonts) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = trial
-    if current:
-        lines.append(current)
-    return lines

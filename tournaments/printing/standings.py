@@ -46,6 +46,7 @@ from tournaments.printing.common import (
     draw_text,
     new_canvas,
     text_width,
+    wrap,
 )
 from tournaments.printing.common import page_size as resolve_page_size
 from tournaments.standings import (
@@ -254,30 +255,40 @@ def percent_text(percent: float) -> str:
 # -- Standings ------------------------------------------------------------------------------
 
 
-def _standings_columns(by_total: bool, competitor: str) -> list[_Column]:
+def _standings_columns(standings: Standings) -> list[_Column]:
     """The wall standings' columns, their widths still to be fitted to the content;
-    ``competitor`` heads the numbers ("Pair", or "Pupil" in an individual session)."""
+    the competitor heads the numbers ("Pair", or "Pupil" in an individual session).
+    A session that compares no board has no percentage or matchpoints to show."""
     first = [
         _Column(_("Place"), 0.0, "centre"),
-        _Column(competitor, 0.0, "left"),
+        _Column(standings.competitor, 0.0, "left"),
         _Column(_("Names"), 0.0, "left"),
     ]
     percentage = _Column(_("Percentage"), 0.0, "right")
     matchpoints = _Column(_("Matchpoints"), 0.0, "right")
     total = _Column(_("Total points"), 0.0, "right")
-    if by_total:
+    if standings.by_wins:
+        return [*first, _Column(_("Boards won"), 0.0, "right"), total]
+    if not standings.compared:
+        return [*first, total]
+    if standings.by_total:
         return [*first, total, percentage, matchpoints]
     return [*first, percentage, matchpoints, total]
 
 
-def _standings_values(row: StandingRow, by_total: bool) -> list[str]:
+def _standings_values(row: StandingRow, standings: Standings) -> list[str]:
     pair = [row.pair.label, row.pair.names]
     if row.percentage is None:  # no result yet: no figures either
-        figures, total = [UNRANKED, UNRANKED], UNRANKED
+        figures, total, won = [UNRANKED, UNRANKED], UNRANKED, UNRANKED
     else:
         figures = [percent_text(row.percentage), decimal_text(row.matchpoints)]
         total = labels.signed_text(row.total_points)
-    if by_total:
+        won = str(row.boards_won or 0)
+    if standings.by_wins:
+        return [row.total_place, *pair, won, total]
+    if not standings.compared:
+        return [row.total_place, *pair, total]
+    if standings.by_total:
         return [row.total_place, *pair, total, *figures]
     return [row.place, *pair, *figures, total]
 
@@ -359,14 +370,18 @@ def standings_pdf(
     """
     size = resolve_page_size(page_size)
     area = content_area(size)
-    by_total = standings.ranking == "total"
-    columns = _standings_columns(by_total, standings.competitor)
+    columns = _standings_columns(standings)
     rankings = [
-        (ranking.title, ranked_by_total(ranking) if by_total else list(ranking.rows))
+        (
+            ranking.title,
+            ranked_by_total(ranking, by_wins=standings.by_wins)
+            if standings.by_total
+            else list(ranking.rows),
+        )
         for ranking in standings.rankings
     ]
     tables = [
-        (title, [_standings_values(row, by_total) for row in rows]) for title, rows in rankings
+        (title, [_standings_values(row, standings) for row in rows]) for title, rows in rankings
     ]
     every_row = [values for _title, rows in tables for values in rows]
     blocks: list[_Block] = []
@@ -374,6 +389,9 @@ def standings_pdf(
         type_ = _StandingsType(type_size)
         fitted, names_width = _fit_columns(columns, every_row, type_, area, fonts)
         blocks = [_ranking_block(title, rows, fitted, area, type_, fonts) for title, rows in tables]
+        if standings.ranking_note:
+            # How a session that compares no board is ranked, in one sentence on top.
+            blocks.insert(0, _note_block(standings.ranking_note, area, type_, fonts))
         fits_down = sum(_block_height(block) for block in blocks) <= area.height
         if fits_down and names_width * NAMES_MIN_SCALE <= fitted[_NAMES].width:
             break
@@ -387,6 +405,27 @@ def standings_kind(standings: Standings) -> str:
     if standings.finished:
         return standings.progress
     return " · ".join(text for text in (_("Standings"), standings.progress) if text)
+
+
+def _note_block(text: str, area: Rect, type_: _StandingsType, fonts: FontSet) -> _Block:
+    """A sentence above the rankings, wrapped to the page's width in the headings' size."""
+    size = type_.header_size * 1.2
+    lines = wrap(text, fonts.regular, size, area.width, fonts)
+    leading = size * 1.4
+
+    def heading(canvas: Canvas, top: float) -> None:
+        for number, line in enumerate(lines):
+            baseline = top - size - number * leading
+            draw_text(canvas, area.x, baseline, line, font=fonts.regular, size=size, fonts=fonts)
+
+    return _Block(
+        heading_height=leading * len(lines),
+        row_height=type_.leading,
+        rows=0,
+        draw_heading=heading,
+        draw_row=lambda canvas, top, index: None,
+        gap_after=type_.gap,
+    )
 
 
 def _ranking_block(
