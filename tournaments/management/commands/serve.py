@@ -217,7 +217,6 @@ class Command(BaseCommand):
             return
         if worker.restart_at is None:
             code = worker.process.returncode
-            self._recover(lambda: task_recovery.recover_worker_tasks([worker.worker_id]))
             delay = restart_delay(worker.restarts, now)
             if delay is None:
                 worker.given_up = True
@@ -229,15 +228,16 @@ class Command(BaseCommand):
                     "the site is started again (Ctrl+C, then make run). The messages above "
                     "say why it stops."
                 )
-                return
-            worker.restarts.append(now)
-            worker.restart_at = now + delay
-            self.stderr.write(
-                f"The {worker.name} stopped by itself (exit code {code}). The site still "
-                f"answers; a new background worker starts in {delay:g} second"
-                + ("" if delay == 1 else "s")
-                + "."
-            )
+            else:
+                worker.restarts.append(now)
+                worker.restart_at = now + delay
+                self.stderr.write(
+                    f"The {worker.name} stopped by itself (exit code {code}). The site still "
+                    f"answers; a new background worker starts in {delay:g} second"
+                    + ("" if delay == 1 else "s")
+                    + "."
+                )
+            self._recover(lambda: task_recovery.recover_worker_tasks([worker.worker_id]))
             return
         if now >= worker.restart_at:
             started = self._start_worker(worker.name)
