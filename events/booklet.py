@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone, translation
 
 from events import labels as event_labels
@@ -200,13 +201,23 @@ def _enqueue(event_id: int) -> None:
     make_event_booklet.enqueue(event_id)
 
 
-def booklet_make(*, event_id: int) -> bool:
+def booklet_make(*, event_id: int, requested_before: datetime.datetime | None = None) -> bool:
     """Make the booklet asked for (the worker's job). Returns False when there was none
     to make: another worker claimed it first, or it was made already. A failure is
-    recorded on the booklet (and re-raised for the worker's log)."""
-    claimed = EventBooklet.objects.filter(
-        event_id=event_id, status=EventBooklet.Status.QUEUED
-    ).update(status=EventBooklet.Status.RUNNING, progress=0)
+    recorded on the booklet (and re-raised for the worker's log).
+
+    ``requested_before``: this is the task's second attempt, queued then, and the
+    worker of the first died (minibridge.task_recovery): a booklet still "being made"
+    that was asked for before then is that attempt's, and is made again from the start
+    (one asked for later is another request's, with a task of its own)."""
+    waiting = Q(status=EventBooklet.Status.QUEUED)
+    if requested_before is not None:
+        waiting |= Q(status=EventBooklet.Status.RUNNING, requested_at__lte=requested_before)
+    claimed = (
+        EventBooklet.objects.filter(event_id=event_id)
+        .filter(waiting)
+        .update(status=EventBooklet.Status.RUNNING, progress=0)
+    )
     if not claimed:
         return False
     booklet = EventBooklet.objects.defer("pdf").select_related("event").get(event_id=event_id)

@@ -407,7 +407,7 @@ def national_results(event: Event) -> NationalResults:
 # --------------------------------------------------------------------------- the cache
 
 
-def national_refresh(event_id: int) -> bool:
+def national_refresh(event_id: int, *, claimed_before: datetime.datetime | None = None) -> bool:
     """Compute the event's national results for its current version and cache them,
     unless the cache already holds that version (True when it cached them). The worker's
     job (events.tasks).
@@ -418,7 +418,11 @@ def national_refresh(event_id: int) -> bool:
     no transaction and holds no lock, so the tablets' saves and the schools' uploads go
     on meanwhile (on SQLite a transaction that writes holds the database's one write
     lock); the result is written by a conditional UPDATE that never goes back to an
-    older version. A claim older than CLAIM_TIMEOUT (its worker died) may be taken."""
+    older version. A claim older than CLAIM_TIMEOUT (its worker died) may be taken, and
+    so may one made before ``claimed_before``: the task's second attempt passes the
+    time it started, the worker of its first attempt having died (minibridge.
+    task_recovery); at worst a live worker's claim is taken and the version computed
+    twice, which the conditional write allows."""
     # From here on, a new change queues a new refresh: this one may miss it.
     Event.objects.filter(pk=event_id, national_queued=True).update(national_queued=False)
     event = Event.objects.filter(pk=event_id).first()
@@ -427,13 +431,16 @@ def national_refresh(event_id: int) -> bool:
     version = event.results_version
     EventNational.objects.get_or_create(event=event, defaults={"version": 0, "data": None})
     now = timezone.now()
+    dead_before = now - CLAIM_TIMEOUT
+    if claimed_before is not None:
+        dead_before = max(dead_before, claimed_before)
     claimed = (
         EventNational.objects.filter(event=event)
         .filter(Q(version__lt=version) | Q(data__isnull=True))
         .filter(
             Q(claimed_version__lt=version)
             | Q(claimed_at__isnull=True)
-            | Q(claimed_at__lt=now - CLAIM_TIMEOUT)
+            | Q(claimed_at__lt=dead_before)
         )
         .update(claimed_version=version, claimed_at=now)
     )

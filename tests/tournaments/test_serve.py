@@ -1,7 +1,8 @@
 """`manage.py serve` (what `make run` starts): gunicorn on every interface and the
 worker beside it, DEBUG off and the .env that `make run` made; the address printed for
-the tablets is this computer's LAN address; Ctrl+C or SIGTERM stops both, and one
-stopping by itself stops the other."""
+the tablets is this computer's LAN address; Ctrl+C or SIGTERM stops both. A worker
+that stops by itself is replaced (up to a limit, the site answering all along);
+gunicorn stopping by itself stops the worker too."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import pytest
 
 from minibridge import network
 from tests.classroom_site import BASE_DIR, Served, Site, free_port
+from tournaments.management.commands import serve
 
 
 @pytest.fixture
@@ -93,14 +95,60 @@ def test_two_sites_serve_the_lan_address_and_stop_on_sigterm_and_ctrl_c(
     assert alive == []
 
 
-def test_when_the_worker_stops_the_server_stops_too(site: Site, served: list[Served]) -> None:
+def worker_of(served: Served) -> psutil.Process:
+    [worker] = [p for p in children_of(served) if "db_worker" in " ".join(p.cmdline())]
+    return worker
+
+
+def test_when_the_worker_dies_a_new_one_starts_and_the_site_answers(
+    site: Site, served: list[Served]
+) -> None:
+    one = site.serve()
+    served.append(one.ready())
+    first = worker_of(one)
+    first.kill()
+    one.wait_for(r"The background worker stopped by itself \(exit code -9\)\. The site still")
+    assert get(f"http://127.0.0.1:{one.port}/accounts/login/")[0] == 200
+    one.wait_for("Started a new background worker.")
+    assert one.process.poll() is None
+    second = worker_of(one)
+    assert second.pid != first.pid
+    assert get(f"http://127.0.0.1:{one.port}/accounts/login/")[0] == 200
+    # It runs under an id of its own, which serve looks its tasks up by when it dies.
+    assert "--worker-id" in second.cmdline()
+
+
+def test_a_worker_that_keeps_stopping_is_given_up_but_the_site_answers(
+    site: Site, served: list[Served]
+) -> None:
+    """Each new worker killed as soon as it is there, as one that fails at start."""
+    one = site.serve()
+    served.append(one.ready())
+    for _restart in range(serve.RESTART_BURST):
+        worker_of(one).kill()
+        one.wait_for("stopped by itself")
+        one.wait_for("Started a new background worker.", timeout=30)
+    worker_of(one).kill()
+    one.wait_for(r"stopped by itself again \(exit code -9\): it stopped 6 times within 60")
+    assert one.process.poll() is None
+    assert get(f"http://127.0.0.1:{one.port}/accounts/login/")[0] == 200
+    assert names(children_of(one)) == {"gunicorn"}
+    one.process.send_signal(signal.SIGTERM)
+    assert one.finish() == 0
+
+
+def test_when_the_web_server_stops_everything_stops(site: Site, served: list[Served]) -> None:
     one = site.serve()
     served.append(one.ready())
     children = children_of(one)
-    [worker] = [p for p in children if "db_worker" in " ".join(p.cmdline())]
-    worker.kill()
+    [master] = [
+        p for p in psutil.Process(one.process.pid).children() if "gunicorn" in " ".join(p.cmdline())
+    ]
+    master.kill()
     assert one.finish() != 0
-    assert "The background worker stopped by itself" in one.output
+    assert "The web server stopped by itself (exit code -9), so the site was stopped too" in (
+        one.output
+    )
     _gone, alive = psutil.wait_procs(children, timeout=15)
     assert alive == []
 

@@ -1,24 +1,36 @@
 """Serve the site to a class: ``python manage.py serve`` (what ``make run`` starts).
 
 gunicorn answers on every interface (port ``PORT``, 8000 by default) and the background
-worker (``db_worker``: double-dummy analysis, event booklets) runs beside it, all as
-child processes. A federation's server may run more of each (``--workers``,
-``--task-workers``); workers on any number of servers share the database's queue, and
-each task is taken by one of them (django-tasks claims it with ``SELECT … FOR UPDATE
-SKIP LOCKED`` on PostgreSQL).
+worker (``db_worker``: double-dummy analysis, event booklets, national results) runs
+beside it, all as child processes. A federation's server may run more of each
+(``--workers``, ``--task-workers``); workers on any number of servers share the
+database's queue, and each task is taken by one of them (django-tasks claims it with
+``SELECT … FOR UPDATE SKIP LOCKED`` on PostgreSQL).
+
 The command prints the address a tablet should open, waits, and on Ctrl+C or SIGTERM
-stops both; when one of them stops by itself, it stops the other and reports it.
+stops them all. When a background worker stops by itself (killed, out of memory), the
+site goes on answering: the command says so, puts the task that worker was running
+back in the queue (minibridge.task_recovery: it knows the ids it gave its workers) and
+starts a new worker after a short pause. A worker that stops RESTART_BURST times within
+RESTART_WINDOW is not started again (it would only crash again): the command says so
+and the site goes on answering without it. When gunicorn stops by itself, that is the
+site itself: the command stops the workers too and reports it. Every minute it also
+puts back tasks left running longer than any task takes (a worker that died unseen).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -26,8 +38,10 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError, connections
+from django.utils.crypto import get_random_string
 
-from minibridge import network
+from minibridge import network, task_recovery
 from minibridge.env import env_int
 
 #: How long gunicorn may take to answer after it starts, and the children to stop.
@@ -41,6 +55,40 @@ WORKERS = 2
 THREADS = 32
 #: Background workers (``db_worker``) beside gunicorn.
 TASK_WORKERS = 1
+#: A background worker that stopped by itself is started again after RESTART_DELAY,
+#: doubled for each restart within RESTART_WINDOW; after RESTART_BURST restarts within
+#: it, it is not started again (it stops as soon as it starts: see its messages).
+RESTART_DELAY = 0.5
+RESTART_WINDOW = 60.0
+RESTART_BURST = 5
+#: How often tasks left running by a worker that died unseen are looked for.
+SWEEP_EVERY = 60.0
+
+
+def restart_delay(restarts: deque[float], now: float) -> float | None:
+    """How long to wait before starting a background worker again, given the times of
+    its restarts so far (the old ones are dropped); None: not again, it keeps
+    stopping."""
+    while restarts and restarts[0] < now - RESTART_WINDOW:
+        restarts.popleft()
+    if len(restarts) >= RESTART_BURST:
+        return None
+    return float(RESTART_DELAY * 2 ** len(restarts))
+
+
+@dataclass
+class TaskWorker:
+    """One background worker's place beside gunicorn: its process and the id it takes
+    tasks under (a new one each time it starts), when it is to be started again."""
+
+    name: str
+    process: subprocess.Popen[bytes]
+    worker_id: str
+    restarts: deque[float] = field(default_factory=deque)
+    restart_at: float | None = None
+    given_up: bool = False
+    #: Every id it has run under, for the tasks still running when the site stops.
+    ids: list[str] = field(default_factory=list)
 
 
 def port_is_free(port: int) -> bool:
@@ -131,30 +179,99 @@ class Command(BaseCommand):
 
         signal.signal(signal.SIGINT, stop)
         signal.signal(signal.SIGTERM, stop)
+        self._recover(task_recovery.recover_stalled_tasks)
         # gunicorn 23+ opens a control socket, by default in ~/.gunicorn/ where a second
         # site of the same user would collide with it: each serve gets its own folder.
         with tempfile.TemporaryDirectory(prefix="minibridge-serve-") as run_dir:
-            children = self._start(port, options, Path(run_dir))
+            # The workers first: a gunicorn that fails at once then still finds them to stop.
+            workers = [
+                self._start_worker("background worker" if n == 1 else f"background worker {n}")
+                for n in range(1, options["task_workers"] + 1)
+            ]
+            server = self._start_server(port, options, Path(run_dir))
             try:
-                self._wait_until_ready(port, children, stopping)
+                self._wait_until_ready(port, server, stopping)
                 if not stopping:
                     self._announce(port)
+                swept = time.monotonic()
                 while not stopping:
-                    ended = [name for name, child in children.items() if child.poll() is not None]
-                    if ended:
+                    if server.poll() is not None:
                         raise CommandError(
-                            f"The {ended[0]} stopped by itself (exit code "
-                            f"{children[ended[0]].returncode}), so the site was stopped too. "
-                            "The messages above say why."
+                            f"The web server stopped by itself (exit code {server.returncode}), "
+                            "so the site was stopped too. The messages above say why."
                         )
+                    for worker in workers:
+                        self._watch(worker)
+                    if time.monotonic() - swept > SWEEP_EVERY:
+                        swept = time.monotonic()
+                        self._recover(task_recovery.recover_stalled_tasks)
                     time.sleep(0.25)
             finally:
-                self._stop(children)
+                self._stop(server, workers)
         self.stdout.write("Stopped the site and the background worker.")
 
-    def _start(
+    def _watch(self, worker: TaskWorker) -> None:
+        """Start a background worker that stopped by itself again, after a pause."""
+        now = time.monotonic()
+        if worker.given_up or worker.process.poll() is None:
+            return
+        if worker.restart_at is None:
+            code = worker.process.returncode
+            delay = restart_delay(worker.restarts, now)
+            if delay is None:
+                worker.given_up = True
+                self.stderr.write(
+                    f"The {worker.name} stopped by itself again (exit code {code}): it "
+                    f"stopped {RESTART_BURST + 1} times within {RESTART_WINDOW:.0f} "
+                    "seconds, so it is not started again. The site still answers, but "
+                    "booklets, national results and the analysis of new boards wait until "
+                    "the site is started again (Ctrl+C, then make run). The messages above "
+                    "say why it stops."
+                )
+            else:
+                worker.restarts.append(now)
+                worker.restart_at = now + delay
+                self.stderr.write(
+                    f"The {worker.name} stopped by itself (exit code {code}). The site still "
+                    f"answers; a new background worker starts in {delay:g} second"
+                    + ("" if delay == 1 else "s")
+                    + "."
+                )
+            self._recover(lambda: task_recovery.recover_worker_tasks([worker.worker_id]))
+            return
+        if now >= worker.restart_at:
+            started = self._start_worker(worker.name)
+            worker.process, worker.worker_id = started.process, started.worker_id
+            worker.ids += started.ids
+            worker.restart_at = None
+            self.stderr.write(f"Started a new {worker.name}.")
+
+    def _recover(self, recover: Callable[[], task_recovery.Recovered]) -> None:
+        """Put the tasks of dead workers back in the queue, and say so; a database that
+        does not answer now is tried again at the next sweep."""
+        try:
+            recovered = recover()
+        except DatabaseError as error:
+            self.stderr.write(f"Could not look for the tasks of a stopped worker: {error}")
+            return
+        finally:
+            # serve itself keeps no database connection open between looks.
+            connections.close_all()
+        for path in recovered.requeued:
+            self.stderr.write(
+                f"A task a stopped worker left unfinished ({path.rsplit('.', 1)[-1]}) is "
+                "back in the queue: a worker does it again."
+            )
+        for path in recovered.failed:
+            self.stderr.write(
+                f"A task a stopped worker left unfinished ({path.rsplit('.', 1)[-1]}) has "
+                f"now stopped its worker {task_recovery.MAX_ATTEMPTS} times: it is marked "
+                "failed and not tried again."
+            )
+
+    def _start_server(
         self, port: int, options: dict[str, Any], run_dir: Path
-    ) -> dict[str, subprocess.Popen[bytes]]:
+    ) -> subprocess.Popen[bytes]:
         base = Path(settings.BASE_DIR)
         server = [
             sys.executable,
@@ -181,6 +298,13 @@ class Command(BaseCommand):
             "--keep-alive",
             "30",
         ]
+        return subprocess.Popen(server, cwd=base)
+
+    def _start_worker(self, name: str) -> TaskWorker:
+        """A background worker, under an id of its own: when it dies, the tasks it was
+        running are found by it (minibridge.task_recovery.recover_worker_tasks)."""
+        base = Path(settings.BASE_DIR)
+        worker_id = f"serve-{socket.gethostname()[:20]}-{os.getpid()}-{get_random_string(8)}"
         worker = [
             sys.executable,
             str(base / "manage.py"),
@@ -189,21 +313,18 @@ class Command(BaseCommand):
             "--no-startup-delay",
             "--verbosity",
             "0",
+            "--worker-id",
+            worker_id,
         ]
-        # The workers first: a gunicorn that fails at once then still finds them to stop.
-        children = {}
-        for number in range(1, options["task_workers"] + 1):
-            name = "background worker" if number == 1 else f"background worker {number}"
-            children[name] = subprocess.Popen(worker, cwd=base)
-        children["web server"] = subprocess.Popen(server, cwd=base)
-        return children
+        process = subprocess.Popen(worker, cwd=base)
+        return TaskWorker(name=name, process=process, worker_id=worker_id, ids=[worker_id])
 
     def _wait_until_ready(
-        self, port: int, children: dict[str, subprocess.Popen[bytes]], stopping: list[int]
+        self, port: int, server: subprocess.Popen[bytes], stopping: list[int]
     ) -> None:
         deadline = time.monotonic() + START_TIMEOUT
         while not stopping and not answers(port):
-            if children["web server"].poll() is not None:
+            if server.poll() is not None:
                 raise CommandError("The web server (gunicorn) did not start: see above.")
             if time.monotonic() > deadline:
                 raise CommandError(f"The web server did not answer on port {port} in time.")
@@ -225,14 +346,18 @@ class Command(BaseCommand):
         self.stdout.write("Stop with Ctrl+C.")
         self.stdout.flush()
 
-    def _stop(self, children: dict[str, subprocess.Popen[bytes]]) -> None:
-        for child in children.values():
+    def _stop(self, server: subprocess.Popen[bytes], workers: list[TaskWorker]) -> None:
+        children = [worker.process for worker in workers] + [server]
+        for child in children:
             if child.poll() is None:
                 child.terminate()
         deadline = time.monotonic() + STOP_TIMEOUT
-        for child in children.values():
+        for child in children:
             try:
                 child.wait(timeout=max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
                 child.kill()
                 child.wait()
+        # A worker that had to be killed left its task running: back in the queue.
+        ids = [worker_id for worker in workers for worker_id in worker.ids]
+        self._recover(lambda: task_recovery.recover_worker_tasks(ids))
