@@ -4,15 +4,15 @@
 The forms are not listed by hand: the test builds a class in the middle of everything (a
 running session with a result and an open flag, a session still in its set-up, a league,
 a four-deal game, an event the class plays in), opens every page of the URLconf as the
-teacher, the organiser and a table would, and reads the forms (and htmx ``hx-post`` buttons) off those pages; a test holds that every POST-only
-view is among them. Each form is then posted with every value of ``SWEEP`` in every
-field in turn, the other fields as the page holds them (once with no button pressed and
-once with each button alone, as a browser sends only the button pressed); then
-``EXAMPLES`` times more with every field drawn by hypothesis: the page's value, left
-out, or a hostile value (ids no database column holds, NUL bytes and control
-characters, very long text, unicode tricks, lists where one value is expected, files
-where a file is expected).
-Forms that end the visit or delete the world (log out, delete) go last.
+teacher, the organiser and a table would, and reads the forms (and htmx ``hx-post``
+buttons) off those pages; a test holds that every POST-only view is among them. Each
+form is then posted with every value of ``SWEEP`` in every field in turn, the other
+fields as the page holds them (once with no button pressed and once with each button
+alone, as a browser sends only the button pressed); then ``EXAMPLES`` times more with
+every field drawn by hypothesis: the page's value, left out, or a hostile value (ids no
+database column holds, NUL bytes and control characters, very long text, unicode
+tricks, lists where one value is expected, files where a file is expected). Forms that
+end the visit or delete the world (log out, delete) go last.
 """
 
 from __future__ import annotations
