@@ -14,8 +14,9 @@ Definitions
 tricks the DD table gives that declarer in strain ``s``, and the *DD net* of a
 contract the net score (declaring side's points minus the defenders') it would get if
 it were played in that strain with ``T(s)`` tricks, under the profile. The **par** is
-:func:`scoring.dd.minibridge_par`: the contract with the highest DD net (on a tie the
-lower target, then the lower strain ♣ ♦ ♥ ♠ NT), the same par the board slips print.
+:func:`scoring.dd.minibridge_par`: every contract with the highest DD net (the first
+has the lower target, then the lower strain ♣ ♦ ♥ ♠ NT), the same par the board slips
+print.
 
 **Games count** under a profile whose score is in points and which has game
 contracts: ``ebu``, ``ebu-slam`` and ``acbl``. Under them **game was there** means the
@@ -28,8 +29,9 @@ The **choice verdict** judges the decision, not the play: the contract chosen is
 compared with the par through its DD net, so a pupil is never blamed for a defender's
 slip or praised for one.
 
-1. ``BEST``: the chosen contract's DD net equals the par's. Ties are the pupil's:
-   ``1H`` and ``1S`` both taking eight tricks are both best.
+1. ``BEST``: the chosen contract is one of the par's contracts (its DD net equals the
+   par's). Ties are the pupil's: ``1H`` and ``1S`` both taking eight tricks are both
+   best.
 2. Otherwise, where games count, the first of these that fits:
 
    * ``GAME_MISSED(strain, tricks)``: game was there (the par is a game or slam) and a
@@ -280,7 +282,8 @@ def _choice(
     hcp: int | None,
     counts: bool,
 ) -> Verdict:
-    if dd_net(profile, dd, declarer, chosen, hcp) >= par.net:
+    if par.reached_by(chosen):
+        assert dd_net(profile, dd, declarer, chosen, hcp) == par.net
         return Verdict(Code.BEST)
     better = par.contract
     code = Code.BETTER_STRAIN

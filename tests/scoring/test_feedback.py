@@ -244,6 +244,8 @@ def test_the_rules_hold_on_random_tables(
         assert result.choice is not None
         assert result.choice.code in CHOICE_CODES
         assert (result.choice.code is Code.BEST) == (chosen == par.net)
+        # Best exactly when the contract is one of the par's (tied) contracts.
+        assert (result.choice.code is Code.BEST) == par.reached_by(contract)
         if result.choice.code is not Code.BEST:
             better = result.choice
             assert (better.strain, better.kind) == (par.contract.strain, par.contract.kind)
