@@ -12,18 +12,20 @@ placeholder, so the Norwegian for a term is written once. Template filters
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from django.utils.formats import date_format, get_format, number_format
 from django.utils.functional import lazy
-from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.text import get_text_list
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.cards import Card, Rank, Seat, Side, Strain, Suit
 from scoring.contracts import Contract, ContractKind
 from scoring.curves import GAME_GUIDELINE_HCP
+from scoring.dd import Par
 from scoring.errors import ErrorCode, ScoringError
 from scoring.feedback import FIT_LENGTH, BoardLesson, Code, Feedback, Verdict
 from scoring.individual import IndividualReason, IndividualTableRound
@@ -221,12 +223,44 @@ def declares_text(declarer: Seat, points: int) -> str:
     }
 
 
-def par_text(contract: Contract, declarer: Seat, net: int) -> str:
-    """``"Par: 4♠ by South, +420"``: the best contract double dummy and its net score."""
+def or_text(items: Iterable[str]) -> str:
+    """Alternatives as a list: ``"1♥"``, ``"1♥ or 1♠"``, ``"1♥, 1♠ or 1NT"`` (``"1♥
+    eller 1♠"``). The one place the site joins alternatives (Django's
+    ``get_text_list``, with the site's own word for "or")."""
+    # Translators: the word before the last of a list of alternatives: "1♥, 1♠ or 1NT".
+    return get_text_list([str(item) for item in items], gettext("or"))
+
+
+def par_contracts_text(par: Par, contract: Callable[[Contract], str] | None = None) -> str:
+    """Every contract that reaches par: ``"4♠"``, ``"1♥ or 1♠"``. ``contract`` writes
+    one contract (:func:`contract_text` unless given, e.g. a page's HTML)."""
+    write = contract_text if contract is None else contract
+    return or_text(write(choice) for choice in par.contracts)
+
+
+def par_tricks_text(par: Par, contract: Callable[[Contract], str] | None = None) -> str:
+    """The par's contracts with their tricks: ``"4♠ (10 tricks)"``, ``"1♥ or 1♠ (8
+    tricks)"``, ``"1♣ (9 tricks) or 1♥ (8 tricks)"`` when tied contracts take
+    different tricks."""
+    write = contract_text if contract is None else contract
+    return or_text(
+        # Translators: %(contracts)s is one contract or several: "1♥ or 1♠ (8 tricks)".
+        ngettext("%(contracts)s (%(count)s trick)", "%(contracts)s (%(count)s tricks)", tricks)
+        % {"contracts": or_text(write(item) for item in contracts), "count": tricks}
+        for tricks, contracts in _by_tricks((c.tricks, c.contract) for c in par.choices)
+    )
+
+
+def par_text(par: Par, *, target: int | None = None) -> str:
+    """``"Par: 4♠ by South, +420"``, ``"Par: 1♥ or 1♠ by South, +110"``: every best
+    contract double dummy and its net score. Under a target scoring (``target``, the
+    tricks needed) the par in targets: ``"Target 8: ♥ or ♠ makes 9"``."""
+    if target is not None:
+        return _target_choices_text(target, [(c.contract.strain, c.tricks) for c in par.choices])
     return gettext("Par: %(contract)s by %(seat)s, %(score)s") % {
-        "contract": contract_text(contract),
-        "seat": seat_name(declarer),
-        "score": signed_text(net),
+        "contract": par_contracts_text(par),
+        "seat": seat_name(par.declarer),
+        "score": signed_text(par.net),
     }
 
 
@@ -235,9 +269,21 @@ def lesson_par_text(lesson: BoardLesson) -> str:
     target scoring "Target 8: ♠ makes 9" (``lesson.par`` must be given)."""
     par = lesson.par
     assert par is not None
-    if lesson.targets_by_points and lesson.target is not None:
-        return target_par_text(lesson.target, par.contract.strain, par.tricks)
-    return par_text(par.contract, par.declarer, par.net)
+    return par_text(par, target=lesson.target if lesson.targets_by_points else None)
+
+
+_Item = TypeVar("_Item")
+
+
+def _by_tricks(items: Iterable[tuple[int, _Item]]) -> list[tuple[int, list[_Item]]]:
+    """Items grouped by their tricks, in the order they first come, each item once:
+    ``[(8, [1♥, 1♠]), (7, [1NT])]``."""
+    groups: dict[int, list[_Item]] = {}
+    for tricks, item in items:
+        group = groups.setdefault(tricks, [])
+        if item not in group:
+            group.append(item)
+    return list(groups.items())
 
 
 # -- Pairs --------------------------------------------------------------------------------
@@ -756,31 +802,40 @@ def board_why_text(lesson: BoardLesson) -> str:
 
 
 def _why_outcome(lesson: BoardLesson) -> str | None:
+    """What the par makes; with tied contracts, each: "1♥ or 1♠ makes 8 tricks"."""
     par = lesson.par
     if par is None:
         return None
-    values = {
-        "contract": contract_text(par.contract),
-        "strain": strain_text(par.contract.strain),
-        "tricks": par.tricks,
-        "target": lesson.target,
-    }
     if lesson.targets_by_points:
+        groups = _by_tricks((c.tricks, c.contract.strain) for c in par.choices)
+        values: dict[str, object] = {"target": lesson.target}
         if lesson.par_makes:
-            return (
-                gettext("the target is %(target)s tricks, and %(strain)s takes %(tricks)s") % values
+            values["outcome"] = or_text(
+                # Translators: %(strain)s is a suit symbol (♠), NT, or several: "♥ or ♠".
+                gettext("%(strain)s takes %(tricks)s")
+                % {"strain": or_text(strain_text(s) for s in strains), "tricks": tricks}
+                for tricks, strains in groups
             )
-        return (
-            gettext("the target is %(target)s tricks, and even %(strain)s takes only %(tricks)s")
-            % values
+            # Translators: %(outcome)s is what the best strain takes: "♠ takes 9".
+            return gettext("the target is %(target)s tricks, and %(outcome)s") % values
+        values["outcome"] = or_text(
+            _strains_take(strains, tricks, lesson.target or 0) for tricks, strains in groups
         )
+        # Translators: %(outcome)s is what the best strain takes: "♠ takes only 7".
+        return gettext("the target is %(target)s tricks, and even %(outcome)s") % values
     if not lesson.par_makes:
-        return gettext("nothing makes: %(contract)s takes %(tricks)s tricks") % values
-    if lesson.game_there and not lesson.guideline:
-        return gettext("even so %(contract)s makes %(tricks)s tricks") % values
-    if lesson.game_there is False and lesson.guideline:
-        return gettext("but no game makes: %(contract)s takes %(tricks)s tricks") % values
-    return gettext("%(contract)s makes %(tricks)s tricks") % values
+        words = gettext_noop("nothing makes: %(contract)s takes %(tricks)s tricks")
+    elif lesson.game_there and not lesson.guideline:
+        words = gettext_noop("even so %(contract)s makes %(tricks)s tricks")
+    elif lesson.game_there is False and lesson.guideline:
+        words = gettext_noop("but no game makes: %(contract)s takes %(tricks)s tricks")
+    else:
+        words = gettext_noop("%(contract)s makes %(tricks)s tricks")
+    return or_text(
+        gettext(words)
+        % {"contract": or_text(contract_text(c) for c in contracts), "tricks": tricks}
+        for tricks, contracts in _by_tricks((c.tricks, c.contract) for c in par.choices)
+    )
 
 
 def board_outcome_text(*, judged: int, best: int, missed: int, could_not_make: int) -> str:
@@ -816,14 +871,29 @@ def target_text(tricks: int) -> str:
 
 
 def target_par_text(target: int, strain: Strain, tricks: int) -> str:
-    """The best strain under the target scoring, in targets: "Target 8: ♠ makes 9" or,
-    when nothing reaches it, "Target 8: ♠ takes only 7"."""
-    values = {"target": target, "strain": strain_text(strain), "tricks": tricks}
+    """A strain under the target scoring, in targets: "Target 8: ♠ makes 9" or, when
+    nothing reaches it, "Target 8: ♠ takes only 7"."""
+    return _target_choices_text(target, [(strain, tricks)])
+
+
+def _target_choices_text(target: int, choices: Iterable[tuple[Strain, int]]) -> str:
+    """ "Target 8: ♠ makes 9", "Target 8: ♥ or ♠ makes 9", "Target 8: ♥ makes 9 or ♠
+    makes 10": the strains (each once) with their tricks."""
+    groups = _by_tricks((tricks, strain) for strain, tricks in choices)
+    # Translators: %(choices)s is what the best strains take: "♥ or ♠ makes 9".
+    return gettext("Target %(target)s: %(choices)s") % {
+        "target": target,
+        "choices": or_text(_strains_take(strains, tricks, target) for tricks, strains in groups),
+    }
+
+
+def _strains_take(strains: Iterable[Strain], tricks: int, target: int) -> str:
+    values = {"strain": or_text(strain_text(strain) for strain in strains), "tricks": tricks}
     if tricks >= target:
-        # Translators: %(strain)s is a suit symbol (♠) or NT.
-        return gettext("Target %(target)s: %(strain)s makes %(tricks)s") % values
-    # Translators: %(strain)s is a suit symbol (♠) or NT.
-    return gettext("Target %(target)s: %(strain)s takes only %(tricks)s") % values
+        # Translators: %(strain)s is a suit symbol (♠), NT, or several: "♥ or ♠".
+        return gettext("%(strain)s makes %(tricks)s") % values
+    # Translators: %(strain)s is a suit symbol (♠), NT, or several: "♥ or ♠".
+    return gettext("%(strain)s takes only %(tricks)s") % values
 
 
 def target_problem_text(error: ScoringError) -> str:
