@@ -49,6 +49,10 @@ slip or praised for one.
      that scores less than the same level in the par's strain). "Another suit was
      better: ♠ game makes".
 
+   The strain and tricks are the par's first contract's; the verdict names the other
+   strains of the tied contracts too (``also``): "Game was there: ♥ or ♠ game makes 10
+   tricks".
+
 3. Where games do not count (``lesson``, ``tricks``, ``target``, ``target-french``)
    only the strain is judged: ``BEST`` or ``BETTER_STRAIN`` with the par's strain. The
    level chosen makes no difference to those scores, so the par is the lowest
@@ -129,15 +133,25 @@ class Verdict:
     """One code and its figures.
 
     For a choice verdict other than ``BEST``, ``strain``, ``kind`` and ``tricks``
-    describe the better contract (the par): its strain, whether it is a part-score, a
-    game or a slam, and declarer's double-dummy tricks in that strain. For a play
-    verdict ``tricks`` is the difference in tricks (``n``, 0 for ``AS_DD``).
+    describe the better contract (the par's first): its strain, whether it is a
+    part-score, a game or a slam, and declarer's double-dummy tricks in that strain;
+    ``also`` the other strains of the par's tied contracts, each once with its tricks
+    (``((Strain.SPADES, 8),)`` when 1♥ and 1♠ tie). For a play verdict ``tricks`` is the
+    difference in tricks (``n``, 0 for ``AS_DD``).
     """
 
     code: Code
     strain: Strain | None = None
     kind: ContractKind | None = None
     tricks: int | None = None
+    also: tuple[tuple[Strain, int], ...] = ()
+
+    @property
+    def choices(self) -> tuple[tuple[Strain, int], ...]:
+        """Every better strain with its tricks, the first one first; () without one."""
+        if self.strain is None or self.tricks is None:
+            return ()
+        return ((self.strain, self.tricks), *self.also)
 
 
 @dataclass(frozen=True)
@@ -297,7 +311,14 @@ def _choice(
             code = Code.GAME_FAILED
         elif not makes and chosen.kind is ContractKind.SLAM and better.kind is ContractKind.GAME:
             code = Code.SLAM_FAILED
-    return Verdict(code, strain=better.strain, kind=better.kind, tricks=par.tricks)
+    also = tuple(
+        dict.fromkeys(
+            (choice.contract.strain, choice.tricks)
+            for choice in par.ties
+            if choice.contract.strain is not better.strain
+        )
+    )
+    return Verdict(code, strain=better.strain, kind=better.kind, tricks=par.tricks, also=also)
 
 
 def _play(tricks: int, dd_tricks: int) -> Verdict:

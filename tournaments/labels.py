@@ -674,18 +674,27 @@ _VERDICTS: dict[Code, StrPromise] = {
     Code.SLAM_FAILED: _("Slam went down: game was best"),
     Code.AS_DD: _("Every trick the cards allow"),
 }
-# Translators: %(strain)s is a suit symbol (♥) or NT; %(tricks)s a number of tricks.
-_GAME_MISSED = _("Game was there: %(strain)s game makes %(tricks)s tricks")
-# Translators: %(strain)s is a suit symbol (♥) or NT; %(tricks)s a number of tricks.
-_SLAM_MISSED = _("Slam was there: %(strain)s slam makes %(tricks)s tricks")
+# Translators: %(choices)s is what the game makes: "♥ game makes 10 tricks", or
+# several joined by "or".
+_GAME_MISSED = _("Game was there: %(choices)s")
+# Translators: %(strain)s is a suit symbol (♥), NT, or several: "♥ or ♠".
+_GAME_MAKES = _("%(strain)s game makes %(tricks)s tricks")
+# Translators: %(choices)s is what the slam makes: "♥ slam makes 12 tricks", or
+# several joined by "or".
+_SLAM_MISSED = _("Slam was there: %(choices)s")
+# Translators: %(strain)s is a suit symbol (♥), NT, or several: "♥ or ♠".
+_SLAM_MAKES = _("%(strain)s slam makes %(tricks)s tricks")
+# Translators: %(strain)s is a suit symbol (♠), or several: "♥ or ♠".
+_STRAIN_TAKES = _("%(strain)s takes %(tricks)s tricks")
 # A better strain: the suit's symbol comes in as %(strain)s; no trumps has its own words.
 _BETTER_SUIT: dict[ContractKind, StrPromise] = {
     # Translators: %(strain)s is a suit symbol, ♠.
     ContractKind.GAME: _("Another suit was better: %(strain)s game makes"),
     # Translators: %(strain)s is a suit symbol, ♠.
     ContractKind.SLAM: _("Another suit was better: %(strain)s slam makes"),
-    # Translators: %(strain)s is a suit symbol, ♠; %(tricks)s a number of tricks.
-    ContractKind.PART_SCORE: _("Another suit was better: %(strain)s takes %(tricks)s tricks"),
+    # Translators: %(choices)s is what the suit takes: "♠ takes 8 tricks", or several
+    # joined by "or".
+    ContractKind.PART_SCORE: _("Another suit was better: %(choices)s"),
 }
 _BETTER_NO_TRUMPS: dict[ContractKind, StrPromise] = {
     ContractKind.GAME: _("No trumps was better: NT game makes"),
@@ -714,16 +723,35 @@ def verdict_text(verdict: Verdict) -> str:
             "%(count)s tricks short of what the cards allow",
             count,
         ) % {"count": count}
-    # A better contract: its strain and kind are given.
+    # A better contract: its strain and kind are given, and the strains that tie with it.
     assert verdict.strain is not None
     assert verdict.kind is not None
-    values = {"strain": strain_text(verdict.strain), "tricks": count}
     if code is Code.GAME_MISSED:
-        return str(_GAME_MISSED) % values
+        return _better_text(_GAME_MISSED, _GAME_MAKES, verdict.choices)
     if code is Code.SLAM_MISSED:
-        return str(_SLAM_MISSED) % values
-    words = _BETTER_NO_TRUMPS if verdict.strain is Strain.NO_TRUMPS else _BETTER_SUIT
-    return str(words[verdict.kind]) % values
+        return _better_text(_SLAM_MISSED, _SLAM_MAKES, verdict.choices)
+    strains = [strain for strain, _tricks in verdict.choices]
+    if all(strain is Strain.NO_TRUMPS for strain in strains):
+        # No trumps alone: "No trumps was better: NT takes 8 tricks".
+        return str(_BETTER_NO_TRUMPS[verdict.kind]) % {"tricks": count}
+    words = _BETTER_SUIT[verdict.kind]
+    if verdict.kind is ContractKind.PART_SCORE:
+        return _better_text(words, _STRAIN_TAKES, verdict.choices)
+    # "♥ or ♠ game makes": no tricks, so every strain in one list.
+    return str(words) % {"strain": or_text(strain_text(strain) for strain in strains)}
+
+
+def _better_text(words: StrPromise, item: StrPromise, choices: Iterable[tuple[Strain, int]]) -> str:
+    """``words`` with what the better strains take, grouped by their tricks: "Game was
+    there: ♥ or ♠ game makes 10 tricks", "Another suit was better: ♣ takes 9 tricks or
+    ♥ takes 8 tricks"."""
+    groups = _by_tricks((tricks, strain) for strain, tricks in choices)
+    return str(words) % {
+        "choices": or_text(
+            str(item) % {"strain": or_text(strain_text(s) for s in strains), "tricks": tricks}
+            for tricks, strains in groups
+        )
+    }
 
 
 def feedback_text(feedback: Feedback | None) -> str:
@@ -742,7 +770,7 @@ def _feedback_verdict_text(feedback: Feedback, verdict: Verdict) -> str:
         and verdict.strain is not None
         and verdict.tricks is not None
     ):
-        return target_par_text(feedback.target, verdict.strain, verdict.tricks)
+        return _target_choices_text(feedback.target, verdict.choices)
     return verdict_text(verdict)
 
 

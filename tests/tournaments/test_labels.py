@@ -13,8 +13,9 @@ from django.test import Client
 from django.utils import translation
 
 from scoring.cards import Hand, Rank, Seat, Side, Strain, Suit
-from scoring.contracts import Contract
+from scoring.contracts import Contract, ContractKind
 from scoring.dd import Par, ParChoice
+from scoring.feedback import Code, Verdict
 from scoring.movements import REASONS, Line, ReasonCode
 from tests.factories import running_session
 from tournaments import labels, result_services
@@ -200,6 +201,43 @@ ENGLISH_AND_NORWEGIAN = [
         lambda: labels.par_text(TIED_SAME, target=8),
         "Target 8: ♥ or ♠ makes 8",
         "Mål 8: ♥ eller ♠ gir 8",
+    ),
+    # A result that missed par is told every better strain.
+    (
+        lambda: labels.verdict_text(
+            Verdict(Code.GAME_MISSED, Strain.HEARTS, ContractKind.GAME, 10, ((Strain.SPADES, 10),))
+        ),
+        "Game was there: ♥ or ♠ game makes 10 tricks",
+        "Utgang var mulig: utgang i ♥ eller ♠ gir 10 stikk",
+    ),
+    (
+        lambda: labels.verdict_text(
+            Verdict(
+                Code.BETTER_STRAIN,
+                Strain.CLUBS,
+                ContractKind.PART_SCORE,
+                9,
+                ((Strain.HEARTS, 8),),
+            )
+        ),
+        "Another suit was better: ♣ takes 9 tricks or ♥ takes 8 tricks",
+        "En annen farge var bedre: ♣ gir 9 stikk eller ♥ gir 8 stikk",
+    ),
+    (
+        lambda: labels.verdict_text(
+            Verdict(
+                Code.BETTER_STRAIN, Strain.HEARTS, ContractKind.GAME, 10, ((Strain.SPADES, 10),)
+            )
+        ),
+        "Another suit was better: ♥ or ♠ game makes",
+        "En annen farge var bedre: utgang i ♥ eller ♠ går hjem",
+    ),
+    (
+        lambda: labels.verdict_text(
+            Verdict(Code.BETTER_STRAIN, Strain.NO_TRUMPS, ContractKind.PART_SCORE, 8)
+        ),
+        "No trumps was better: NT takes 8 tricks",
+        "Grand var bedre: grand gir 8 stikk",
     ),
     (
         lambda: labels.par_text(TIED, target=7),

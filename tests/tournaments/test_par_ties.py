@@ -112,6 +112,24 @@ def test_the_table_that_chose_1s_is_told_it_found_the_best_contract(
     assert f"{words['heading']} {words['feedback']}" in again
 
 
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "Another suit was better: ♥ or ♠ takes 8 tricks"),
+        ("nb", "En annen farge var bedre: ♥ eller ♠ gir 8 stikk"),
+    ],
+)
+def test_a_table_that_missed_is_told_both_better_suits(
+    tied: Session, language: str, expected: str
+) -> None:
+    table = table_playing(tied, 1)
+    client = Client(headers={"HX-Request": "true"})
+    client.cookies["django_language"] = language
+    form = {"strain": "NT", "level": "part-score", "tricks": 6, "revoke": "", "key": "k1"}
+    saved = text_of(client.post(f"/t/{table.token}/boards/1/", form).content.decode())
+    assert f"{WORDS[language]['heading']} {expected}" in saved
+
+
 @pytest.mark.parametrize("language", ["en", "nb"])
 def test_the_teachers_pages_list_both_contracts(
     tied: Session, alice_client: Client, language: str
