@@ -7,9 +7,19 @@ would win. Teachers use it after the lesson: "in spades, South could make 10 tri
 The **Minibridge par** of a board: of the contracts the board's declarer may choose
 (the cards fix who declares), the one whose double-dummy result gives the declaring
 side the best net score (declarers' points minus defenders') under a scoring profile.
-When two contracts score the same, the one with the lower target wins; when those tie
-too (``1H`` and ``1S`` both making eight tricks, say), the lower strain in the usual
-order (♣ ♦ ♥ ♠ NT) is kept, so the answer never depends on chance.
+When several contracts score the same (``1H`` and ``1S`` both making eight tricks,
+say), the par carries every one of them (:attr:`Par.contracts`) in the profile's order:
+lower target first, then the lower strain in the usual order ♣ ♦ ♥ ♠ NT. So the first
+never depends on chance, and a table that chose ``1S`` reached par as much as one that
+chose ``1H``. Ties are looked for within the declaring side only (the cards fix the
+declarer).
+
+In PBN the par is written as two tags of our own. ``[MinibridgePar "1H S 80"]`` is the
+first contract, its declarer and the net score, exactly as before ties were listed, so
+a reader of that one-contract form still reads the lowest best contract. When other
+contracts tie, ``[MinibridgeParTies "1S 1NT"]`` lists them, lowest first, with the same
+declarer and net (a reader that does not know the tag passes it by, as it does the tags
+of other programs). :func:`read_par` reads the two back.
 
 DDS is not thread-safe (two threads solving at once crash the process), so every call
 goes through one process-wide lock, and no call asks for more than 40 deals, the most
@@ -76,17 +86,87 @@ class DDTable:
 
 
 @dataclass(frozen=True)
+class ParChoice:
+    """One contract that reaches par, and the tricks declarer takes in it double dummy."""
+
+    contract: Contract
+    tricks: int
+
+
+@dataclass(frozen=True)
 class Par:
-    """The best contract for the declaring side, double dummy, and what it scores."""
+    """The best contract for the declaring side, double dummy, and what it scores.
+
+    ``contract`` and ``tricks`` are the first best contract (the lowest); ``ties`` the
+    other contracts that score the same ``net``, in the profile's order.
+    """
 
     contract: Contract
     declarer: Seat
     tricks: int
     net: int  # declaring side's points minus the defenders'
+    ties: tuple[ParChoice, ...] = ()
+
+    @property
+    def choices(self) -> tuple[ParChoice, ...]:
+        """Every contract that reaches par with its tricks, lowest first."""
+        return (ParChoice(self.contract, self.tricks), *self.ties)
+
+    @property
+    def contracts(self) -> tuple[Contract, ...]:
+        """Every contract that reaches par, lowest first: ``(1H, 1S)``."""
+        return tuple(choice.contract for choice in self.choices)
+
+    @property
+    def strains(self) -> tuple[Strain, ...]:
+        """The strains of :attr:`contracts`, each once, in their order."""
+        return tuple(dict.fromkeys(contract.strain for contract in self.contracts))
+
+    def reached_by(self, contract: Contract) -> bool:
+        """``contract`` is one of the contracts that reach par."""
+        return contract in self.contracts
+
+    @property
+    def ties_pbn(self) -> str:
+        """The ``MinibridgeParTies`` PBN tag: ``"1S 1NT"``; ``""`` without ties."""
+        return " ".join(str(choice.contract) for choice in self.ties)
+
+    @property
+    def text(self) -> ParText:
+        """What the two PBN tags hold (:func:`read_par` gives it back)."""
+        return ParText(contracts=self.contracts, declarer=self.declarer, net=self.net)
 
     def __str__(self) -> str:
-        """As in the ``MinibridgePar`` PBN tag: ``"4S S 420"``."""
+        """As in the ``MinibridgePar`` PBN tag: ``"4S S 420"`` (the first contract)."""
         return f"{self.contract} {self.declarer.value} {self.net}"
+
+
+@dataclass(frozen=True)
+class ParText:
+    """A par as PBN holds it: its contracts, declarer and net score (no tricks)."""
+
+    contracts: tuple[Contract, ...]
+    declarer: Seat
+    net: int
+
+
+def read_par(par: str, ties: str | None = None, *, slams: bool = True) -> ParText:
+    """Read ``MinibridgePar`` (``"1H S 80"``) and, if given, ``MinibridgeParTies``
+    (``"1S 1NT"``). Anything else raises a ValueError saying what is wrong."""
+    words = par.split()
+    if len(words) != 3:
+        raise ValueError(f"A Minibridge par is 'contract declarer score', not {par!r}.")
+    contract, seat, net = words
+    try:
+        declarer = Seat(seat.upper())
+        score = int(net)
+    except ValueError:
+        raise ValueError(f"{par!r} is not 'contract declarer score', e.g. '4S S 420'.") from None
+    contracts = [Contract.parse(contract, slams=slams)]
+    contracts.extend(Contract.parse(word, slams=slams) for word in (ties or "").split())
+    if len(set(contracts)) != len(contracts):
+        raise ValueError(f"The par {par!r} names a contract twice in its ties {ties!r}.")
+    return ParText(contracts=tuple(contracts), declarer=declarer, net=score)
 
 
 def minibridge_par(
@@ -97,15 +177,20 @@ def minibridge_par(
     ``hcp`` is the declaring side's combined points, needed by the target profile.
     """
     scoring_profile = get_profile(profile)
-    best: Par | None = None
+    nets: list[tuple[ParChoice, int]] = []
     for contract in scoring_profile.contracts():  # lowest target first
         tricks = table[declarer, contract.strain]
         score = scoring_profile.score(contract, tricks, hcp=hcp)
-        net = score.declarers - score.defenders
-        if best is None or net > best.net:
-            best = Par(contract=contract, declarer=declarer, tricks=tricks, net=net)
-    assert best is not None  # every profile has at least one contract
-    return best
+        nets.append((ParChoice(contract, tricks), score.declarers - score.defenders))
+    best = max(net for _, net in nets)  # every profile has at least one contract
+    first, *ties = (choice for choice, net in nets if net == best)
+    return Par(
+        contract=first.contract,
+        declarer=declarer,
+        tricks=first.tricks,
+        net=best,
+        ties=tuple(ties),
+    )
 
 
 def analyse(

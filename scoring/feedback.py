@@ -14,8 +14,9 @@ Definitions
 tricks the DD table gives that declarer in strain ``s``, and the *DD net* of a
 contract the net score (declaring side's points minus the defenders') it would get if
 it were played in that strain with ``T(s)`` tricks, under the profile. The **par** is
-:func:`scoring.dd.minibridge_par`: the contract with the highest DD net (on a tie the
-lower target, then the lower strain ♣ ♦ ♥ ♠ NT), the same par the board slips print.
+:func:`scoring.dd.minibridge_par`: every contract with the highest DD net (the first
+has the lower target, then the lower strain ♣ ♦ ♥ ♠ NT), the same par the board slips
+print.
 
 **Games count** under a profile whose score is in points and which has game
 contracts: ``ebu``, ``ebu-slam`` and ``acbl``. Under them **game was there** means the
@@ -28,8 +29,9 @@ The **choice verdict** judges the decision, not the play: the contract chosen is
 compared with the par through its DD net, so a pupil is never blamed for a defender's
 slip or praised for one.
 
-1. ``BEST``: the chosen contract's DD net equals the par's. Ties are the pupil's:
-   ``1H`` and ``1S`` both taking eight tricks are both best.
+1. ``BEST``: the chosen contract is one of the par's contracts (its DD net equals the
+   par's). Ties are the pupil's: ``1H`` and ``1S`` both taking eight tricks are both
+   best.
 2. Otherwise, where games count, the first of these that fits:
 
    * ``GAME_MISSED(strain, tricks)``: game was there (the par is a game or slam) and a
@@ -46,6 +48,10 @@ slip or praised for one.
      strain (a failing game where another strain's game makes, a game or part-score
      that scores less than the same level in the par's strain). "Another suit was
      better: ♠ game makes".
+
+   The strain and tricks are the par's first contract's; the verdict names the other
+   strains of the tied contracts too (``also``): "Game was there: ♥ or ♠ game makes 10
+   tricks".
 
 3. Where games do not count (``lesson``, ``tricks``, ``target``, ``target-french``)
    only the strain is judged: ``BEST`` or ``BETTER_STRAIN`` with the par's strain. The
@@ -127,15 +133,25 @@ class Verdict:
     """One code and its figures.
 
     For a choice verdict other than ``BEST``, ``strain``, ``kind`` and ``tricks``
-    describe the better contract (the par): its strain, whether it is a part-score, a
-    game or a slam, and declarer's double-dummy tricks in that strain. For a play
-    verdict ``tricks`` is the difference in tricks (``n``, 0 for ``AS_DD``).
+    describe the better contract (the par's first): its strain, whether it is a
+    part-score, a game or a slam, and declarer's double-dummy tricks in that strain;
+    ``also`` the other strains of the par's tied contracts, each once with its tricks
+    (``((Strain.SPADES, 8),)`` when 1♥ and 1♠ tie). For a play verdict ``tricks`` is the
+    difference in tricks (``n``, 0 for ``AS_DD``).
     """
 
     code: Code
     strain: Strain | None = None
     kind: ContractKind | None = None
     tricks: int | None = None
+    also: tuple[tuple[Strain, int], ...] = ()
+
+    @property
+    def choices(self) -> tuple[tuple[Strain, int], ...]:
+        """Every better strain with its tricks, the first one first; () without one."""
+        if self.strain is None or self.tricks is None:
+            return ()
+        return ((self.strain, self.tricks), *self.also)
 
 
 @dataclass(frozen=True)
@@ -280,7 +296,8 @@ def _choice(
     hcp: int | None,
     counts: bool,
 ) -> Verdict:
-    if dd_net(profile, dd, declarer, chosen, hcp) >= par.net:
+    if par.reached_by(chosen):
+        assert dd_net(profile, dd, declarer, chosen, hcp) == par.net
         return Verdict(Code.BEST)
     better = par.contract
     code = Code.BETTER_STRAIN
@@ -294,7 +311,14 @@ def _choice(
             code = Code.GAME_FAILED
         elif not makes and chosen.kind is ContractKind.SLAM and better.kind is ContractKind.GAME:
             code = Code.SLAM_FAILED
-    return Verdict(code, strain=better.strain, kind=better.kind, tricks=par.tricks)
+    also = tuple(
+        dict.fromkeys(
+            (choice.contract.strain, choice.tricks)
+            for choice in par.ties
+            if choice.contract.strain is not better.strain
+        )
+    )
+    return Verdict(code, strain=better.strain, kind=better.kind, tricks=par.tricks, also=also)
 
 
 def _play(tricks: int, dd_tricks: int) -> Verdict:

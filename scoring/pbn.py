@@ -12,7 +12,9 @@ tables (§3.1, §5); the Deal starts with the dealer's seat (§3.4.11); lines en
 CR LF and games are separated by one empty line (§2, §3). Nobody is vulnerable in
 Minibridge, so every board says ``[Vulnerable "None"]``. Two tags of our own are added:
 ``[MinibridgeDeclarer "S"]`` (who declares, from the cards) and, when known,
-``[MinibridgePar "4S S 420"]`` (contract, declarer, net score for the declaring side).
+``[MinibridgePar "4S S 420"]`` (contract, declarer, net score for the declaring side),
+with ``[MinibridgeParTies "4H"]`` when other contracts reach the same par
+(:mod:`scoring.dd` says why the ties have their own tag).
 
 ``DoubleDummyTricks`` is not part of PBN 2.1 but is written by BridgeComposer, Bridgewebs
 and BBO: 20 hexadecimal digits (``0``–``d`` for 0–13 tricks), declarers in the order
@@ -80,10 +82,17 @@ TABLE_TAGS = frozenset(
 )
 DECLARER_TAG = "MinibridgeDeclarer"
 PAR_TAG = "MinibridgePar"
+PAR_TIES_TAG = "MinibridgeParTies"
 DD_TAG = "DoubleDummyTricks"
 OPTIMUM_TAG = "OptimumResultTable"
 #: Tags this module writes itself; they cannot be given as extra tags.
-RESERVED_TAGS = frozenset(MANDATORY_TAGS) | {DECLARER_TAG, PAR_TAG, DD_TAG, OPTIMUM_TAG}
+RESERVED_TAGS = frozenset(MANDATORY_TAGS) | {
+    DECLARER_TAG,
+    PAR_TAG,
+    PAR_TIES_TAG,
+    DD_TAG,
+    OPTIMUM_TAG,
+}
 
 #: Declarers and strains in the order of the ``DoubleDummyTricks`` digits.
 DD_SEAT_ORDER: tuple[Seat, ...] = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
@@ -240,9 +249,11 @@ class PbnBoard:
 
     ``dd_tricks`` gives, for each declarer and strain, the tricks declarer wins double
     dummy (all 20 pairs, or None). ``par`` is the Minibridge par as text, e.g.
-    ``"4S S 420"``. ``extra_tags`` are further ``(name, value)`` tags, kept sorted by
-    name; ``tables`` are further table sections such as a ``ScoreTable``; ``comments``
-    are lines of commentary written after them as ``{…}`` (PBN 2.1 §3.8).
+    ``"4S S 420"``, and ``par_ties`` the other contracts that reach it, e.g. ``"4H"``
+    (:attr:`scoring.dd.Par.ties_pbn`). ``extra_tags`` are further ``(name, value)``
+    tags, kept sorted by name; ``tables`` are further table sections such as a
+    ``ScoreTable``; ``comments`` are lines of commentary written after them as ``{…}``
+    (PBN 2.1 §3.8).
     """
 
     number: int
@@ -250,6 +261,7 @@ class PbnBoard:
     deal: Deal
     dd_tricks: Mapping[tuple[Seat, Strain], int] | None = None
     par: str | None = None
+    par_ties: str | None = None
     extra_tags: tuple[tuple[str, str], ...] = ()
     tables: tuple[PbnTable, ...] = ()
     comments: tuple[str, ...] = ()
@@ -262,6 +274,13 @@ class PbnBoard:
         if self.par is not None and (_has_control(self.par) or not self.par.strip()):
             raise PbnError(
                 f"Board {self.number}: the par {self.par!r} is empty or has a line break"
+            )
+        if self.par_ties is not None and (
+            self.par is None or _has_control(self.par_ties) or not self.par_ties.strip()
+        ):
+            raise PbnError(
+                f"Board {self.number}: the par's ties {self.par_ties!r} are empty, have a "
+                "line break or come without a par"
             )
         extra = tuple(sorted((str(name), str(value)) for name, value in self.extra_tags))
         names = [name for name, _ in extra] + [table.tag for table in self.tables]
@@ -371,6 +390,8 @@ def _game_lines(board: PbnBoard, *, event: str, site: str, date: str, scoring: s
     supplemental = {DECLARER_TAG: declaration.declarer.value, **dict(board.extra_tags)}
     if board.par is not None:
         supplemental[PAR_TAG] = board.par
+    if board.par_ties is not None:
+        supplemental[PAR_TIES_TAG] = board.par_ties
     tables = list(board.tables)
     if board.dd_tricks is not None:
         supplemental[DD_TAG] = "".join(format(board.dd_tricks[key], "x") for key in _DD_KEYS)
@@ -872,13 +893,16 @@ def _build(
         if name not in RESERVED_TAGS and name not in TABLE_TAGS
     )
     par = values.get(PAR_TAG)
+    par = par if par and par.strip() else None
+    ties = values.get(PAR_TIES_TAG)
     try:
         board = PbnBoard(
             number=number,
             dealer=dealer,
             deal=deal,
             dd_tricks=dd_tricks,
-            par=par if par and par.strip() else None,
+            par=par,
+            par_ties=ties if par and ties and ties.strip() else None,
             extra_tags=extra,
             tables=tuple(tables),
         )

@@ -15,7 +15,8 @@ from tournaments.standings import BoardTraveller, PairInfo, Standings, Traveller
 
 
 def board_set_pbn(board_set: BoardSet, boards: Sequence[BoardFacts]) -> str:
-    """PBN export format; the par (``MinibridgePar``) is under the EBU profile."""
+    """PBN export format; the par (``MinibridgePar``, with ``MinibridgeParTies`` when
+    other contracts reach it) is under the EBU profile."""
     return write_pbn(
         [
             PbnBoard(
@@ -24,6 +25,7 @@ def board_set_pbn(board_set: BoardSet, boards: Sequence[BoardFacts]) -> str:
                 deal=board.deal,
                 dd_tricks=dict(board.dd.tricks) if board.dd else None,
                 par=str(board.par) if board.par else None,
+                par_ties=(board.par.ties_pbn or None) if board.par else None,
             )
             for board in boards
         ],
@@ -82,6 +84,7 @@ def session_pbn(session: Session, standings: Standings, boards: Sequence[BoardFa
                 deal=board.deal,
                 dd_tricks=dict(board.dd.tricks) if board.dd else None,
                 par=str(board.par) if board.par else None,
+                par_ties=(board.par.ties_pbn or None) if board.par else None,
                 # The session's scoring, so the feedback command judges the results
                 # the way the site did (manage.py feedback).
                 extra_tags=tuple(extra_tags),

@@ -276,10 +276,11 @@ class BoardOutcome:
 
     @property
     def target_par_text(self) -> str:
-        """Under a target scoring, the par in targets ("Target 8: ♠ makes 9"); else ""."""
+        """Under a target scoring, the par in targets ("Target 8: ♥ or ♠ makes 9"); else
+        ""."""
         if self.target is None or self.par is None:
             return ""
-        return labels.target_par_text(self.target, self.par.contract.strain, self.par.tricks)
+        return labels.par_text(self.par, target=self.target)
 
     @property
     def other(self) -> int:

@@ -141,8 +141,11 @@ def pack_print(pack: feedback.SessionPack, *, title: str) -> LessonPackPrint:
             (
                 str(facts.number),
                 str(lesson.hcp),
-                "" if par is None else labels.contract_text(par.contract),
-                "" if par is None else str(par.tricks),
+                "" if par is None else labels.par_contracts_text(par),
+                # Tied contracts may take different tricks: "9 or 8".
+                ""
+                if par is None
+                else labels.or_text(dict.fromkeys(str(c.tricks) for c in par.choices)),
             )
         )
     return LessonPackPrint(

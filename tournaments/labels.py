@@ -14,16 +14,18 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable, Iterable, Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from django.utils.formats import date_format, get_format, number_format
 from django.utils.functional import lazy
-from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.text import get_text_list
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.cards import Card, Rank, Seat, Side, Strain, Suit
 from scoring.contracts import Contract, ContractKind
 from scoring.curves import GAME_GUIDELINE_HCP
+from scoring.dd import Par
 from scoring.errors import ErrorCode, ScoringError
 from scoring.feedback import FIT_LENGTH, BoardLesson, Code, Feedback, Verdict
 from scoring.individual import IndividualReason, IndividualTableRound
@@ -224,12 +226,44 @@ def declares_text(declarer: Seat, points: int) -> str:
     }
 
 
-def par_text(contract: Contract, declarer: Seat, net: int) -> str:
-    """``"Par: 4♠ by South, +420"``: the best contract double dummy and its net score."""
+def or_text(items: Iterable[str]) -> str:
+    """Alternatives as a list: ``"1♥"``, ``"1♥ or 1♠"``, ``"1♥, 1♠ or 1NT"`` (``"1♥
+    eller 1♠"``). The one place the site joins alternatives (Django's
+    ``get_text_list``, with the site's own word for "or")."""
+    # Translators: the word before the last of a list of alternatives: "1♥, 1♠ or 1NT".
+    return get_text_list([str(item) for item in items], gettext("or"))
+
+
+def par_contracts_text(par: Par, contract: Callable[[Contract], str] | None = None) -> str:
+    """Every contract that reaches par: ``"4♠"``, ``"1♥ or 1♠"``. ``contract`` writes
+    one contract (:func:`contract_text` unless given, e.g. a page's HTML)."""
+    write = contract_text if contract is None else contract
+    return or_text(write(choice) for choice in par.contracts)
+
+
+def par_tricks_text(par: Par, contract: Callable[[Contract], str] | None = None) -> str:
+    """The par's contracts with their tricks: ``"4♠ (10 tricks)"``, ``"1♥ or 1♠ (8
+    tricks)"``, ``"1♣ (9 tricks) or 1♥ (8 tricks)"`` when tied contracts take
+    different tricks."""
+    write = contract_text if contract is None else contract
+    return or_text(
+        # Translators: %(contracts)s is one contract or several: "1♥ or 1♠ (8 tricks)".
+        ngettext("%(contracts)s (%(count)s trick)", "%(contracts)s (%(count)s tricks)", tricks)
+        % {"contracts": or_text(write(item) for item in contracts), "count": tricks}
+        for tricks, contracts in _by_tricks((c.tricks, c.contract) for c in par.choices)
+    )
+
+
+def par_text(par: Par, *, target: int | None = None) -> str:
+    """``"Par: 4♠ by South, +420"``, ``"Par: 1♥ or 1♠ by South, +110"``: every best
+    contract double dummy and its net score. Under a target scoring (``target``, the
+    tricks needed) the par in targets: ``"Target 8: ♥ or ♠ makes 9"``."""
+    if target is not None:
+        return _target_choices_text(target, [(c.contract.strain, c.tricks) for c in par.choices])
     return gettext("Par: %(contract)s by %(seat)s, %(score)s") % {
-        "contract": contract_text(contract),
-        "seat": seat_name(declarer),
-        "score": signed_text(net),
+        "contract": par_contracts_text(par),
+        "seat": seat_name(par.declarer),
+        "score": signed_text(par.net),
     }
 
 
@@ -238,9 +272,21 @@ def lesson_par_text(lesson: BoardLesson) -> str:
     target scoring "Target 8: ♠ makes 9" (``lesson.par`` must be given)."""
     par = lesson.par
     assert par is not None
-    if lesson.targets_by_points and lesson.target is not None:
-        return target_par_text(lesson.target, par.contract.strain, par.tricks)
-    return par_text(par.contract, par.declarer, par.net)
+    return par_text(par, target=lesson.target if lesson.targets_by_points else None)
+
+
+_Item = TypeVar("_Item")
+
+
+def _by_tricks(items: Iterable[tuple[int, _Item]]) -> list[tuple[int, list[_Item]]]:
+    """Items grouped by their tricks, in the order they first come, each item once:
+    ``[(8, [1♥, 1♠]), (7, [1NT])]``."""
+    groups: dict[int, list[_Item]] = {}
+    for tricks, item in items:
+        group = groups.setdefault(tricks, [])
+        if item not in group:
+            group.append(item)
+    return list(groups.items())
 
 
 # -- Pairs --------------------------------------------------------------------------------
@@ -681,18 +727,27 @@ _VERDICTS: dict[Code, StrPromise] = {
     Code.SLAM_FAILED: _("Slam went down: game was best"),
     Code.AS_DD: _("Every trick the cards allow"),
 }
-# Translators: %(strain)s is a suit symbol (♥) or NT; %(tricks)s a number of tricks.
-_GAME_MISSED = _("Game was there: %(strain)s game makes %(tricks)s tricks")
-# Translators: %(strain)s is a suit symbol (♥) or NT; %(tricks)s a number of tricks.
-_SLAM_MISSED = _("Slam was there: %(strain)s slam makes %(tricks)s tricks")
+# Translators: %(choices)s is what the game makes: "♥ game makes 10 tricks", or
+# several joined by "or".
+_GAME_MISSED = _("Game was there: %(choices)s")
+# Translators: %(strain)s is a suit symbol (♥), NT, or several: "♥ or ♠".
+_GAME_MAKES = _("%(strain)s game makes %(tricks)s tricks")
+# Translators: %(choices)s is what the slam makes: "♥ slam makes 12 tricks", or
+# several joined by "or".
+_SLAM_MISSED = _("Slam was there: %(choices)s")
+# Translators: %(strain)s is a suit symbol (♥), NT, or several: "♥ or ♠".
+_SLAM_MAKES = _("%(strain)s slam makes %(tricks)s tricks")
+# Translators: %(strain)s is a suit symbol (♠), or several: "♥ or ♠".
+_STRAIN_TAKES = _("%(strain)s takes %(tricks)s tricks")
 # A better strain: the suit's symbol comes in as %(strain)s; no trumps has its own words.
 _BETTER_SUIT: dict[ContractKind, StrPromise] = {
     # Translators: %(strain)s is a suit symbol, ♠.
     ContractKind.GAME: _("Another suit was better: %(strain)s game makes"),
     # Translators: %(strain)s is a suit symbol, ♠.
     ContractKind.SLAM: _("Another suit was better: %(strain)s slam makes"),
-    # Translators: %(strain)s is a suit symbol, ♠; %(tricks)s a number of tricks.
-    ContractKind.PART_SCORE: _("Another suit was better: %(strain)s takes %(tricks)s tricks"),
+    # Translators: %(choices)s is what the suit takes: "♠ takes 8 tricks", or several
+    # joined by "or".
+    ContractKind.PART_SCORE: _("Another suit was better: %(choices)s"),
 }
 _BETTER_NO_TRUMPS: dict[ContractKind, StrPromise] = {
     ContractKind.GAME: _("No trumps was better: NT game makes"),
@@ -721,16 +776,35 @@ def verdict_text(verdict: Verdict) -> str:
             "%(count)s tricks short of what the cards allow",
             count,
         ) % {"count": count}
-    # A better contract: its strain and kind are given.
+    # A better contract: its strain and kind are given, and the strains that tie with it.
     assert verdict.strain is not None
     assert verdict.kind is not None
-    values = {"strain": strain_text(verdict.strain), "tricks": count}
     if code is Code.GAME_MISSED:
-        return str(_GAME_MISSED) % values
+        return _better_text(_GAME_MISSED, _GAME_MAKES, verdict.choices)
     if code is Code.SLAM_MISSED:
-        return str(_SLAM_MISSED) % values
-    words = _BETTER_NO_TRUMPS if verdict.strain is Strain.NO_TRUMPS else _BETTER_SUIT
-    return str(words[verdict.kind]) % values
+        return _better_text(_SLAM_MISSED, _SLAM_MAKES, verdict.choices)
+    strains = [strain for strain, _tricks in verdict.choices]
+    if all(strain is Strain.NO_TRUMPS for strain in strains):
+        # No trumps alone: "No trumps was better: NT takes 8 tricks".
+        return str(_BETTER_NO_TRUMPS[verdict.kind]) % {"tricks": count}
+    words = _BETTER_SUIT[verdict.kind]
+    if verdict.kind is ContractKind.PART_SCORE:
+        return _better_text(words, _STRAIN_TAKES, verdict.choices)
+    # "♥ or ♠ game makes": no tricks, so every strain in one list.
+    return str(words) % {"strain": or_text(strain_text(strain) for strain in strains)}
+
+
+def _better_text(words: StrPromise, item: StrPromise, choices: Iterable[tuple[Strain, int]]) -> str:
+    """``words`` with what the better strains take, grouped by their tricks: "Game was
+    there: ♥ or ♠ game makes 10 tricks", "Another suit was better: ♣ takes 9 tricks or
+    ♥ takes 8 tricks"."""
+    groups = _by_tricks((tricks, strain) for strain, tricks in choices)
+    return str(words) % {
+        "choices": or_text(
+            str(item) % {"strain": or_text(strain_text(s) for s in strains), "tricks": tricks}
+            for tricks, strains in groups
+        )
+    }
 
 
 def feedback_text(feedback: Feedback | None) -> str:
@@ -749,7 +823,7 @@ def _feedback_verdict_text(feedback: Feedback, verdict: Verdict) -> str:
         and verdict.strain is not None
         and verdict.tricks is not None
     ):
-        return target_par_text(feedback.target, verdict.strain, verdict.tricks)
+        return _target_choices_text(feedback.target, verdict.choices)
     return verdict_text(verdict)
 
 
@@ -809,31 +883,40 @@ def board_why_text(lesson: BoardLesson) -> str:
 
 
 def _why_outcome(lesson: BoardLesson) -> str | None:
+    """What the par makes; with tied contracts, each: "1♥ or 1♠ makes 8 tricks"."""
     par = lesson.par
     if par is None:
         return None
-    values = {
-        "contract": contract_text(par.contract),
-        "strain": strain_text(par.contract.strain),
-        "tricks": par.tricks,
-        "target": lesson.target,
-    }
     if lesson.targets_by_points:
+        groups = _by_tricks((c.tricks, c.contract.strain) for c in par.choices)
+        values: dict[str, object] = {"target": lesson.target}
         if lesson.par_makes:
-            return (
-                gettext("the target is %(target)s tricks, and %(strain)s takes %(tricks)s") % values
+            values["outcome"] = or_text(
+                # Translators: %(strain)s is a suit symbol (♠), NT, or several: "♥ or ♠".
+                gettext("%(strain)s takes %(tricks)s")
+                % {"strain": or_text(strain_text(s) for s in strains), "tricks": tricks}
+                for tricks, strains in groups
             )
-        return (
-            gettext("the target is %(target)s tricks, and even %(strain)s takes only %(tricks)s")
-            % values
+            # Translators: %(outcome)s is what the best strain takes: "♠ takes 9".
+            return gettext("the target is %(target)s tricks, and %(outcome)s") % values
+        values["outcome"] = or_text(
+            _strains_take(strains, tricks, lesson.target or 0) for tricks, strains in groups
         )
+        # Translators: %(outcome)s is what the best strain takes: "♠ takes only 7".
+        return gettext("the target is %(target)s tricks, and even %(outcome)s") % values
     if not lesson.par_makes:
-        return gettext("nothing makes: %(contract)s takes %(tricks)s tricks") % values
-    if lesson.game_there and not lesson.guideline:
-        return gettext("even so %(contract)s makes %(tricks)s tricks") % values
-    if lesson.game_there is False and lesson.guideline:
-        return gettext("but no game makes: %(contract)s takes %(tricks)s tricks") % values
-    return gettext("%(contract)s makes %(tricks)s tricks") % values
+        words = gettext_noop("nothing makes: %(contract)s takes %(tricks)s tricks")
+    elif lesson.game_there and not lesson.guideline:
+        words = gettext_noop("even so %(contract)s makes %(tricks)s tricks")
+    elif lesson.game_there is False and lesson.guideline:
+        words = gettext_noop("but no game makes: %(contract)s takes %(tricks)s tricks")
+    else:
+        words = gettext_noop("%(contract)s makes %(tricks)s tricks")
+    return or_text(
+        gettext(words)
+        % {"contract": or_text(contract_text(c) for c in contracts), "tricks": tricks}
+        for tricks, contracts in _by_tricks((c.tricks, c.contract) for c in par.choices)
+    )
 
 
 def board_outcome_text(*, judged: int, best: int, missed: int, could_not_make: int) -> str:
@@ -869,14 +952,29 @@ def target_text(tricks: int) -> str:
 
 
 def target_par_text(target: int, strain: Strain, tricks: int) -> str:
-    """The best strain under the target scoring, in targets: "Target 8: ♠ makes 9" or,
-    when nothing reaches it, "Target 8: ♠ takes only 7"."""
-    values = {"target": target, "strain": strain_text(strain), "tricks": tricks}
+    """A strain under the target scoring, in targets: "Target 8: ♠ makes 9" or, when
+    nothing reaches it, "Target 8: ♠ takes only 7"."""
+    return _target_choices_text(target, [(strain, tricks)])
+
+
+def _target_choices_text(target: int, choices: Iterable[tuple[Strain, int]]) -> str:
+    """ "Target 8: ♠ makes 9", "Target 8: ♥ or ♠ makes 9", "Target 8: ♥ makes 9 or ♠
+    makes 10": the strains (each once) with their tricks."""
+    groups = _by_tricks((tricks, strain) for strain, tricks in choices)
+    # Translators: %(choices)s is what the best strains take: "♥ or ♠ makes 9".
+    return gettext("Target %(target)s: %(choices)s") % {
+        "target": target,
+        "choices": or_text(_strains_take(strains, tricks, target) for tricks, strains in groups),
+    }
+
+
+def _strains_take(strains: Iterable[Strain], tricks: int, target: int) -> str:
+    values = {"strain": or_text(strain_text(strain) for strain in strains), "tricks": tricks}
     if tricks >= target:
-        # Translators: %(strain)s is a suit symbol (♠) or NT.
-        return gettext("Target %(target)s: %(strain)s makes %(tricks)s") % values
-    # Translators: %(strain)s is a suit symbol (♠) or NT.
-    return gettext("Target %(target)s: %(strain)s takes only %(tricks)s") % values
+        # Translators: %(strain)s is a suit symbol (♠), NT, or several: "♥ or ♠".
+        return gettext("%(strain)s makes %(tricks)s") % values
+    # Translators: %(strain)s is a suit symbol (♠), NT, or several: "♥ or ♠".
+    return gettext("%(strain)s takes only %(tricks)s") % values
 
 
 def target_problem_text(error: ScoringError) -> str:

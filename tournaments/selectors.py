@@ -21,7 +21,7 @@ from tournaments.labels import (
     SEAT_NAMES,
     SUIT_NAMES,
     holding_text,
-    target_par_text,
+    par_text,
     target_text,
 )
 from tournaments.models import Board, BoardSet, Pupil, SchoolClass, Session
@@ -169,12 +169,12 @@ class BoardFacts:
 
     @property
     def par_text(self) -> str:
-        """The par in the words of the scoring: under a target scoring "Target 8: ♠
-        makes 9"; otherwise "" (pages show the par's contract and score themselves)."""
+        """The par in the words of the scoring: under a target scoring "Target 8: ♥ or ♠
+        makes 9"; otherwise "" (pages show the par's contracts and score themselves)."""
         target, par = self.target, self.par
         if target is None or par is None:
             return ""
-        return target_par_text(target, par.contract.strain, par.tricks)
+        return par_text(par, target=target)
 
     @property
     def dealer_name(self) -> StrPromise:

@@ -425,10 +425,9 @@ def _fill_boards(sheet: Worksheet, standings: Standings) -> None:
             table.row(
                 [
                     board.number,
-                    # Under a target scoring the par speaks in targets: "Target 8: ♠ makes 9".
-                    board.par_text
-                    if board.target is not None
-                    else labels.contract_text(par.contract),
+                    # Under a target scoring the par speaks in targets: "Target 8: ♠ makes 9";
+                    # otherwise every tied contract: "1♥ or 1♠".
+                    board.par_text if board.target is not None else labels.par_contracts_text(par),
                     labels.seat_name(par.declarer),
                     par.net,
                     results,

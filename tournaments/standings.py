@@ -69,16 +69,12 @@ class BoardTraveller:
 
     @property
     def par_text(self) -> str:
-        """The par in the scoring's words: "Par: 4♠ by South, +420"; under a target
-        scoring "Target 8: ♠ makes 9" ("Target: 8 tricks" before the analysis); "" for
-        a board not analysed."""
-        if self.target is not None:
-            if self.par is None:
-                return labels.target_text(self.target)
-            return labels.target_par_text(self.target, self.par.contract.strain, self.par.tricks)
+        """The par in the scoring's words, every tied contract in it: "Par: 1♥ or 1♠ by
+        South, +110"; under a target scoring "Target 8: ♠ makes 9" ("Target: 8 tricks"
+        before the analysis); "" for a board not analysed."""
         if self.par is None:
-            return ""
-        return labels.par_text(self.par.contract, self.par.declarer, self.par.net)
+            return "" if self.target is None else labels.target_text(self.target)
+        return labels.par_text(self.par, target=self.target)
 
 
 @dataclass(frozen=True)

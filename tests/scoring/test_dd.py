@@ -5,9 +5,12 @@ from __future__ import annotations
 import threading
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring.cards import Deal, Seat, Strain
-from scoring.dd import MAX_DEALS_PER_CALL, DDTable, analyse, minibridge_par
+from scoring.dd import MAX_DEALS_PER_CALL, DDTable, analyse, minibridge_par, read_par
+from scoring.profiles import PROFILES
 
 # Each hand holds one suit from the top down in a cycle; everybody wins their own suits.
 ROUND_ROBIN = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
@@ -135,3 +138,96 @@ def test_the_pbn_digits_go_north_south_east_west() -> None:
     assert parsed[Seat.EAST, Strain.SPADES] == 5
     assert parsed[Seat.WEST, Strain.CLUBS] == 1
     assert parsed.to_pbn() == "d8ddad8dda0500105001"
+
+
+# --------------------------------------------------------------------------- ties
+
+
+@pytest.mark.parametrize(
+    ("tricks", "profile", "hcp", "contracts", "net"),
+    [
+        # EBU: 8 tricks in ♥ and ♠ (1♥ and 1♠ make 110), 6 elsewhere.
+        ({"H": 8, "S": 8}, "ebu", None, ["1H", "1S"], 110),
+        # 9 tricks in ♥ and ♠: 1♥ and 1♠ make 140 (the games fail).
+        ({"H": 9, "S": 9}, "ebu", None, ["1H", "1S"], 140),
+        # Different tricks, same score: 1♣ with 9 tricks and 1♥ with 8 both make 110.
+        ({"C": 9, "H": 8}, "ebu", None, ["1C", "1H"], 110),
+        # 1♣, 1♦ with 8 tricks and 1NT with 7 all make 90.
+        ({"C": 8, "D": 8, "NT": 7}, "ebu", None, ["1C", "1D", "1NT"], 90),
+        # Games tie too: 4♥ and 4♠ with 10 tricks, 420.
+        ({"H": 10, "S": 10}, "ebu", None, ["4H", "4S"], 420),
+        # One best contract: no ties.
+        ({"S": 10, "NT": 8}, "ebu", None, ["4S"], 420),
+        # Under "tricks" the level makes no difference: part-score and game tie.
+        ({"H": 11}, "tricks", None, ["1H", "4H"], 9),
+        # Under a target (26 points: 9 tricks) every contract in a strain that makes 9.
+        ({"H": 9, "S": 10}, "target", 26, ["1H", "1S", "4H", "4S"], 1),
+    ],
+)
+def test_every_contract_that_scores_the_best_is_in_the_par(
+    tricks: dict[str, int], profile: str, hcp: int | None, contracts: list[str], net: int
+) -> None:
+    par = minibridge_par(table(6, **tricks), Seat.SOUTH, profile=profile, hcp=hcp)
+    assert [str(contract) for contract in par.contracts] == contracts
+    assert par.net == net
+    assert par.contract == par.contracts[0]
+    assert all(par.reached_by(contract) for contract in par.contracts)
+    dd = table(6, **tricks)
+    assert [choice.tricks for choice in par.choices] == [
+        dd[Seat.SOUTH, contract.strain] for contract in par.contracts
+    ]
+
+
+def test_the_pbn_form_keeps_the_first_contract_in_the_old_tag() -> None:
+    par = minibridge_par(table(6, H=8, S=8, NT=7), Seat.SOUTH)
+    # 1♥ and 1♠ make 110; 1NT with 7 tricks makes 90.
+    assert str(par) == "1H S 110"
+    assert par.ties_pbn == "1S"
+    assert read_par(str(par), par.ties_pbn) == par.text
+    # A par written before ties were listed reads as one contract.
+    old = read_par("4S S 420")
+    assert [str(contract) for contract in old.contracts] == ["4S"]
+    assert (old.declarer, old.net) == (Seat.SOUTH, 420)
+    assert read_par("4S S 420", "") == old
+
+
+@pytest.mark.parametrize(
+    ("par", "ties", "message"),
+    [
+        ("4S S", None, "contract declarer score"),
+        ("4S Q 420", None, "not 'contract declarer score'"),
+        ("4S S lots", None, "not 'contract declarer score'"),
+        ("2S S 110", None, "not a Minibridge contract"),
+        ("1H S 110", "1S 2S", "not a Minibridge contract"),
+        ("1H S 110", "1S 1H", "names a contract twice"),
+    ],
+)
+def test_a_broken_par_is_refused_with_the_reason(par: str, ties: str | None, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        read_par(par, ties)
+
+
+@given(
+    st.dictionaries(
+        st.sampled_from(list(Strain)), st.integers(min_value=0, max_value=13), min_size=5
+    ),
+    st.sampled_from(sorted(PROFILES)),
+    st.integers(min_value=20, max_value=40),
+)
+def test_the_par_lists_exactly_the_contracts_that_score_its_net(
+    south: dict[Strain, int], name: str, hcp: int
+) -> None:
+    tricks = {(seat, strain): 6 for seat in Seat for strain in Strain}
+    tricks.update({(Seat.SOUTH, strain): value for strain, value in south.items()})
+    dd = DDTable(tricks)
+    profile = PROFILES[name]
+    par = minibridge_par(dd, Seat.SOUTH, profile=profile, hcp=hcp)
+    nets = {}
+    for contract in profile.contracts():
+        score = profile.score(contract, dd[Seat.SOUTH, contract.strain], hcp=hcp)
+        nets[contract] = score.declarers - score.defenders
+    assert par.net == max(nets.values())
+    # Every contract scoring the par's net is listed, in the profile's order; no other.
+    assert par.contracts == tuple(c for c in profile.contracts() if nets[c] == par.net)
+    assert all(dd[Seat.SOUTH, c.contract.strain] == c.tricks for c in par.choices)
+    assert read_par(str(par), par.ties_pbn) == par.text

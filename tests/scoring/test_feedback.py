@@ -244,10 +244,15 @@ def test_the_rules_hold_on_random_tables(
         assert result.choice is not None
         assert result.choice.code in CHOICE_CODES
         assert (result.choice.code is Code.BEST) == (chosen == par.net)
+        # Best exactly when the contract is one of the par's (tied) contracts.
+        assert (result.choice.code is Code.BEST) == par.reached_by(contract)
         if result.choice.code is not Code.BEST:
             better = result.choice
             assert (better.strain, better.kind) == (par.contract.strain, par.contract.kind)
             assert better.tricks == dd[declarer, par.contract.strain]
+            # The tied strains are named too, each once, with their own tricks.
+            assert [strain for strain, _ in better.choices] == list(par.strains)
+            assert all(dd[declarer, strain] == tricks for strain, tricks in better.choices)
             assert par.net > chosen
 
     # Game was there: the par is a game exactly when some game makes double dummy.

@@ -50,7 +50,8 @@ def sample_boards(count: int = 4) -> list[PbnBoard]:
                 dealer=board.dealer,
                 deal=board.deal,
                 dd_tricks=dd_table(board.number) if board.number % 2 else None,
-                par="4S S 420" if board.number == 1 else None,
+                par={1: "4S S 420", 3: "1H S 110"}.get(board.number),
+                par_ties="1S 1NT" if board.number == 3 else None,
                 extra_tags=(("Annotator", 'Mr "Bo" Ek'), ("Room", "6B \\ hall"))
                 if board.number == 2
                 else (),
@@ -87,6 +88,10 @@ def test_round_trip_keeps_boards_dealers_deals_analysis_and_extra_tags() -> None
         ("Room", "6B \\ hall"),
     )
     assert pbn_file.boards[0].tag("MinibridgePar") == "4S S 420"
+    assert pbn_file.boards[0].tag("MinibridgeParTies") is None
+    # Tied contracts have their own tag; the par's tag keeps its one-contract form.
+    assert pbn_file.boards[2].tag("MinibridgePar") == "1H S 110"
+    assert pbn_file.boards[2].tag("MinibridgeParTies") == "1S 1NT"
     assert pbn_file.boards[0].tag("Event") == "Spring session"
     assert pbn_file.notes == ()
 
@@ -99,6 +104,8 @@ def test_the_written_file_is_read_identically_by_endplay() -> None:
         assert their.board_num == ours.number
         assert their.deal.to_pbn() == EndplayDeal(ours.deal.to_pbn()).to_pbn()
         assert their.info["MinibridgeDeclarer"] == ours.declaration.declarer.value
+        if ours.par is not None:  # a reader of the one-contract par is not put out by ties
+            assert their.info["MinibridgePar"] == ours.par
 
 
 def test_export_format_layout() -> None:
@@ -622,3 +629,12 @@ def test_string_cells_in_tables(row: str, cells: tuple[str, ...]) -> None:
     text = ONE + '[ScoreTable "PairId_NS;Names;Score_NS"]\n' + row + "\n"
     (table,) = read_ok(text).boards[0].board.tables
     assert table.rows == (cells,)
+
+
+def test_ties_without_a_par_are_refused_on_writing_and_dropped_on_reading() -> None:
+    board = sample_boards(1)[0]
+    with pytest.raises(PbnError, match="without a par"):
+        PbnBoard(number=1, dealer=board.dealer, deal=board.deal, par_ties="1S")
+    text = ONE.replace("[Board", '[MinibridgeParTies "1S"]\n[Board')
+    [game] = read_ok(text).boards
+    assert (game.board.par, game.board.par_ties) == (None, None)

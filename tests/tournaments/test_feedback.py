@@ -451,7 +451,7 @@ def test_the_boards_to_discuss(session: Session, alice_client: Client, bob_clien
     url = f"/sessions/{session.pk}/feedback/"
     page = text_of(alice_client.get(url).content.decode())
     assert (
-        "Board 1 · Best contract: 4 ♥ Hearts 10 tricks "
+        "Board 1 · Best contract: 4 ♥ Hearts (10 tricks) "
         "One table: 1 chose a part-score with game there." in page
     )
     assert bob_client.get(url).status_code == 404
@@ -513,7 +513,7 @@ def test_the_lesson_pack_holds_the_boards_and_their_pars(
             for board in on_page:
                 assert board.par is not None
                 assert words["board"] % {"number": board.number} in page
-                par = labels.par_text(board.par.contract, board.par.declarer, board.par.net)
+                par = labels.par_text(board.par)
                 # Text extraction puts a space after each suit symbol: "1 ♦".
                 assert par.replace(" ", "") in page.replace(" ", ""), (board.number, par)
                 lesson = board_lesson(

@@ -152,7 +152,8 @@ def south_table(**strains: int) -> DDTable:
             south_table(NT=5, S=5),
             "ebu",
             "26 points together (25 or more: look for a game) and 8 cards in ♣, a trump fit: "
-            "nothing makes: 1♣ takes 6 tricks.",
+            # ♣ ♦ ♥ all take 6 tricks (one down): the three tie.
+            "nothing makes: 1♣, 1♦ or 1♥ takes 6 tricks.",
         ),
         (
             south_table(H=9),

@@ -13,7 +13,9 @@ from django.test import Client
 from django.utils import translation
 
 from scoring.cards import Hand, Rank, Seat, Side, Strain, Suit
-from scoring.contracts import Contract
+from scoring.contracts import Contract, ContractKind
+from scoring.dd import Par, ParChoice
+from scoring.feedback import Code, Verdict
 from scoring.movements import REASONS, Line, ReasonCode
 from tests.factories import running_session
 from tournaments import labels, result_services
@@ -97,6 +99,19 @@ def test_no_other_module_or_template_translates_a_term_itself() -> None:
     assert found == []
 
 
+# Pars made up for the words: 1♥ and 1♠ tie with 8 tricks, in TIED 1NT too with 7.
+TIED_SAME = Par(
+    Contract.parse("1H"), Seat.SOUTH, 8, 110, ties=(ParChoice(Contract.parse("1S"), 8),)
+)
+TIED = Par(
+    Contract.parse("1H"),
+    Seat.SOUTH,
+    8,
+    110,
+    ties=(ParChoice(Contract.parse("1S"), 8), ParChoice(Contract.parse("1NT"), 7)),
+)
+
+
 ENGLISH_AND_NORWEGIAN = [
     (lambda: labels.seat_name(Seat.EAST), "East", "Øst"),
     (lambda: labels.seat_name("S"), "South", "Syd"),
@@ -162,9 +177,72 @@ ENGLISH_AND_NORWEGIAN = [
     (lambda: labels.net_text(-50), "E–W +50", "Ø–V +50"),
     (lambda: labels.net_text(0), "0", "0"),
     (
-        lambda: labels.par_text(Contract.parse("3NT"), Seat.SOUTH, 400),
+        lambda: labels.par_text(Par(Contract.parse("3NT"), Seat.SOUTH, 9, 400)),
         "Par: 3NT by South, +400",
         "Par: 3NT av Syd, +400",
+    ),
+    # Tied contracts, all listed ("or" is the site's one word for joining them).
+    (lambda: labels.or_text(["1♥"]), "1♥", "1♥"),
+    (lambda: labels.or_text(["1♥", "1♠"]), "1♥ or 1♠", "1♥ eller 1♠"),
+    (lambda: labels.or_text(["1♥", "1♠", "1NT"]), "1♥, 1♠ or 1NT", "1♥, 1♠ eller 1NT"),
+    (
+        lambda: labels.par_text(TIED),
+        "Par: 1♥, 1♠ or 1NT by South, +110",
+        "Par: 1♥, 1♠ eller 1NT av Syd, +110",
+    ),
+    (lambda: labels.par_contracts_text(TIED), "1♥, 1♠ or 1NT", "1♥, 1♠ eller 1NT"),
+    (lambda: labels.par_tricks_text(TIED_SAME), "1♥ or 1♠ (8 tricks)", "1♥ eller 1♠ (8 stikk)"),
+    (
+        lambda: labels.par_tricks_text(TIED),
+        "1♥ or 1♠ (8 tricks) or 1NT (7 tricks)",
+        "1♥ eller 1♠ (8 stikk) eller 1NT (7 stikk)",
+    ),
+    (
+        lambda: labels.par_text(TIED_SAME, target=8),
+        "Target 8: ♥ or ♠ makes 8",
+        "Mål 8: ♥ eller ♠ gir 8",
+    ),
+    # A result that missed par is told every better strain.
+    (
+        lambda: labels.verdict_text(
+            Verdict(Code.GAME_MISSED, Strain.HEARTS, ContractKind.GAME, 10, ((Strain.SPADES, 10),))
+        ),
+        "Game was there: ♥ or ♠ game makes 10 tricks",
+        "Utgang var mulig: utgang i ♥ eller ♠ gir 10 stikk",
+    ),
+    (
+        lambda: labels.verdict_text(
+            Verdict(
+                Code.BETTER_STRAIN,
+                Strain.CLUBS,
+                ContractKind.PART_SCORE,
+                9,
+                ((Strain.HEARTS, 8),),
+            )
+        ),
+        "Another suit was better: ♣ takes 9 tricks or ♥ takes 8 tricks",
+        "En annen farge var bedre: ♣ gir 9 stikk eller ♥ gir 8 stikk",
+    ),
+    (
+        lambda: labels.verdict_text(
+            Verdict(
+                Code.BETTER_STRAIN, Strain.HEARTS, ContractKind.GAME, 10, ((Strain.SPADES, 10),)
+            )
+        ),
+        "Another suit was better: ♥ or ♠ game makes",
+        "En annen farge var bedre: utgang i ♥ eller ♠ går hjem",
+    ),
+    (
+        lambda: labels.verdict_text(
+            Verdict(Code.BETTER_STRAIN, Strain.NO_TRUMPS, ContractKind.PART_SCORE, 8)
+        ),
+        "No trumps was better: NT takes 8 tricks",
+        "Grand var bedre: grand gir 8 stikk",
+    ),
+    (
+        lambda: labels.par_text(TIED, target=7),
+        "Target 7: ♥ or ♠ makes 8 or NT makes 7",
+        "Mål 7: ♥ eller ♠ gir 8 eller NT gir 7",
     ),
 ]
 

@@ -385,12 +385,9 @@ def _draw_par(
     max_width: float,
     fonts: FontSet,
 ) -> None:
-    """``Par: 4♠ by South, +420``: the best contract double dummy and its net score;
-    under a target scoring ``Target 8: ♠ makes 9``."""
-    if board.target is not None:
-        text = labels.target_par_text(board.target, par.contract.strain, par.tricks)
-    else:
-        text = labels.par_text(par.contract, par.declarer, par.net)
+    """``Par: 1♥ or 1♠ by South, +110``: every best contract double dummy and its net
+    score; under a target scoring ``Target 8: ♠ makes 9``."""
+    text = labels.par_text(par, target=board.target)
     draw_text(canvas, x, y, text, font=fonts.regular, size=7.5, fonts=fonts, max_width=max_width)
 
 

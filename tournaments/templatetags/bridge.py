@@ -4,16 +4,18 @@ words themselves live in :mod:`tournaments.labels`; each filter is a wrapper rou
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from django import template
 from django.conf import settings
 from django.template.loader import render_to_string
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
 from scoring.cards import Seat, Strain, Suit
 from scoring.contracts import Contract
+from scoring.dd import Par
 from scoring.feedback import Feedback
 from tournaments import labels
 from tournaments.models import Pair
@@ -129,6 +131,34 @@ def contract_html(contract: Contract | str) -> SafeString:
         labels.strain_text(contract.strain),
         labels.strain_name(contract.strain),
     )
+
+
+@register.filter
+def par_contracts_html(par: Par) -> SafeString:
+    """Every contract that reaches par, as :func:`contract_html` shows each: "1♥ or 1♠"."""
+    return _par_html(labels.par_contracts_text, par)
+
+
+@register.filter
+def par_tricks_html(par: Par) -> SafeString:
+    """The par's contracts with their tricks: "1♥ or 1♠ (8 tricks)"."""
+    return _par_html(labels.par_tricks_text, par)
+
+
+def _par_html(text: Callable[[Par, Callable[[Contract], str]], str], par: Par) -> SafeString:
+    # Each contract is its own HTML (escaped); the words round them are the catalogue's,
+    # escaped here before the contracts go in.
+    marks: dict[str, SafeString] = {}
+
+    def mark(contract: Contract) -> str:
+        key = f"\x00{len(marks)}\x00"
+        marks[key] = contract_html(contract)
+        return key
+
+    html = str(conditional_escape(text(par, mark)))
+    for key, contract in marks.items():
+        html = html.replace(key, contract)
+    return SafeString(html)
 
 
 @register.simple_tag

@@ -52,14 +52,15 @@ class Command(BaseCommand):
             par = None
             if table is not None:
                 declaration = board.declaration
-                par = str(dd.minibridge_par(table, declaration.declarer, hcp=declaration.side_hcp))
+                par = dd.minibridge_par(table, declaration.declarer, hcp=declaration.side_hcp)
             boards.append(
                 PbnBoard(
                     number=board.number,
                     dealer=board.dealer,
                     deal=board.deal,
                     dd_tricks=dict(table.tricks) if table else None,
-                    par=par,
+                    par=str(par) if par else None,
+                    par_ties=(par.ties_pbn or None) if par else None,
                 )
             )
         text = write_pbn(boards, event=options["event"])
