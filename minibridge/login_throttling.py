@@ -11,6 +11,10 @@ pieces are ours:
 * ``lockout_response``: the page a refused login gets, in the visitor's language, with
   status 429 and ``Retry-After``, saying which limit was reached.
 
+``login_records_purge`` deletes axes' records of logins (each with the username, the
+address and the browser) once they are ``LOGIN_RECORDS_DAYS`` old: at every successful
+login, and when ``manage.py purge`` runs.
+
 ``refuse_paused_logins`` puts axes' check in front of a login view, so that a paused
 login is refused before its form, the authentication and axes' bookkeeping run.
 """
@@ -24,6 +28,7 @@ import time
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from enum import StrEnum
 from typing import Any, TypeVar, cast
 
@@ -31,13 +36,14 @@ from axes.attempts import get_cool_off_threshold
 from axes.decorators import axes_dispatch
 from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import get_client_username, get_cool_off
-from axes.models import AccessAttempt
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.conf import settings
 from django.db import connections
 from django.db.models import Q, Sum
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 
 View = TypeVar("View", bound=Callable[..., HttpResponseBase])
 _USERNAME_LENGTH = AccessAttempt._meta.get_field("username").max_length
@@ -134,6 +140,24 @@ class UsernameAndAddressHandler(AxesDatabaseHandler):
         if counted.pause is None:
             return counted.here
         return max(counted.here, settings.AXES_FAILURE_LIMIT)
+
+    def user_logged_in(self, sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
+        """axes' bookkeeping of a login, then the old login records go: the site has no
+        scheduler of its own, and a login is when axes already cleans up."""
+        super().user_logged_in(sender, request, user, **kwargs)  # type: ignore[no-untyped-call]
+        login_records_purge()
+
+
+def login_records_purge() -> int:
+    """Delete every record of a login (failed attempts counted, successful logins,
+    failures logged) older than ``LOGIN_RECORDS_DAYS``; returns how many. A failed
+    attempt counts for the cool-off only, long shorter than that."""
+    before = timezone.now() - timedelta(days=settings.LOGIN_RECORDS_DAYS)
+    removed = 0
+    for model in (AccessAttempt, AccessLog, AccessFailureLog):
+        count, _by_model = model.objects.filter(attempt_time__lt=before).delete()
+        removed += count
+    return removed
 
 
 def lockout_response(

@@ -195,6 +195,10 @@ AXES_FAILURE_LIMIT = env_positive_int("LOGIN_FAILURE_LIMIT", default=5)
 LOGIN_ADDRESS_FAILURE_LIMIT = env_positive_int("LOGIN_ADDRESS_FAILURE_LIMIT", default=20)
 LOGIN_USERNAME_FAILURE_LIMIT = env_positive_int("LOGIN_USERNAME_FAILURE_LIMIT", default=50)
 AXES_COOLOFF_TIME = timedelta(minutes=env_positive_int("LOGIN_COOLOFF_MINUTES", default=15))
+# axes records every login, failed or not, with the username, the address and the
+# browser; they go once this many days old (minibridge/login_throttling.py, at each
+# login and in `manage.py purge`). "What this site stores" says it.
+LOGIN_RECORDS_DAYS = env_positive_int("LOGIN_RECORDS_DAYS", default=30)
 # An attempt refused during the pause neither counts nor restarts it: the page can say
 # how long to wait, and a refusal is not recorded. AXES_RESET_ON_SUCCESS stays
 # off: a login would forget every failure from its address, so a teacher sharing the

@@ -9,16 +9,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import timedelta
+from io import StringIO
 from unittest import mock
 
 import pytest
-from axes.models import AccessAttempt
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.hashers import MD5PasswordHasher
 from django.contrib.auth.models import AbstractUser
+from django.core.management import call_command
 from django.db.models import F
 from django.http import HttpResponse
 from django.test import Client, RequestFactory
+from django.utils import timezone
 
 from minibridge import login_throttling
 from tests.conftest import PASSWORD
@@ -362,6 +365,7 @@ def test_the_admin_and_the_teachers_login_count_the_same_failures(root: Abstract
 SHOW = (
     "from django.conf import settings as s; from django.urls import reverse; "
     "print(s.AXES_FAILURE_LIMIT, s.LOGIN_ADDRESS_FAILURE_LIMIT, s.LOGIN_USERNAME_FAILURE_LIMIT, "
+    "s.LOGIN_RECORDS_DAYS, "
     "int(s.AXES_COOLOFF_TIME.total_seconds()), reverse('admin:login'))"
 )
 
@@ -374,8 +378,8 @@ def show(**env: str) -> list[str]:
     return result.stdout.split()
 
 
-def test_the_defaults_are_five_twenty_fifty_and_fifteen_minutes() -> None:
-    assert show() == ["5", "20", "50", "900", "/admin/login/"]
+def test_the_defaults() -> None:
+    assert show() == ["5", "20", "50", "30", "900", "/admin/login/"]
 
 
 def test_the_limits_the_cool_off_and_the_admin_path_come_from_the_environment() -> None:
@@ -383,9 +387,10 @@ def test_the_limits_the_cool_off_and_the_admin_path_come_from_the_environment() 
         LOGIN_FAILURE_LIMIT="3",
         LOGIN_ADDRESS_FAILURE_LIMIT="50",
         LOGIN_USERNAME_FAILURE_LIMIT="200",
+        LOGIN_RECORDS_DAYS="7",
         LOGIN_COOLOFF_MINUTES="30",
         ADMIN_PATH="staff-7f3k/",
-    ) == ["3", "50", "200", "1800", "/staff-7f3k/login/"]
+    ) == ["3", "50", "200", "7", "1800", "/staff-7f3k/login/"]
 
 
 @pytest.mark.parametrize(
@@ -395,6 +400,7 @@ def test_the_limits_the_cool_off_and_the_admin_path_come_from_the_environment() 
         ("LOGIN_FAILURE_LIMIT", "five", "LOGIN_FAILURE_LIMIT must be a whole number"),
         ("LOGIN_ADDRESS_FAILURE_LIMIT", "-3", "must be a whole number of at least 1"),
         ("LOGIN_USERNAME_FAILURE_LIMIT", "many", "LOGIN_USERNAME_FAILURE_LIMIT must be a whole"),
+        ("LOGIN_RECORDS_DAYS", "0", "LOGIN_RECORDS_DAYS must be a whole number of at least 1"),
         ("LOGIN_COOLOFF_MINUTES", "0", "LOGIN_COOLOFF_MINUTES must be a whole number of at least"),
         ("LOGIN_COOLOFF_MINUTES", "1.5", "LOGIN_COOLOFF_MINUTES must be a whole number"),
         ("ADMIN_PATH", "/admin/", "ADMIN_PATH must be one path segment ending with a slash"),
@@ -491,3 +497,53 @@ def test_behind_the_proxy_each_client_is_paused_on_its_own(  # type: ignore[no-u
     assert paused(through_proxy("203.0.113.7", PASSWORD))
     assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {"203.0.113.7"}
     assert through_proxy("198.51.100.4", PASSWORD).status_code == 302
+
+
+# -- How long the records of logins are kept ----------------------------------------------
+
+
+def _records_aged(days: int) -> None:
+    """One record of each kind (a failure counted, a login, a failure logged), ``days`` old."""
+    when = timezone.now() - timedelta(days=days)
+    who = {"username": f"aged{days}", "ip_address": "198.51.100.9", "user_agent": "Tablet"}
+    AccessAttempt.objects.create(**who, failures_since_start=2)
+    AccessLog.objects.create(**who)
+    AccessFailureLog.objects.create(**who)
+    for model in (AccessAttempt, AccessLog, AccessFailureLog):
+        model.objects.filter(username=who["username"]).update(attempt_time=when)
+
+
+def _ages() -> dict[str, set[str | None]]:
+    return {
+        model.__name__: set(model.objects.values_list("username", flat=True))
+        for model in (AccessAttempt, AccessLog, AccessFailureLog)
+    }
+
+
+def test_a_login_deletes_the_records_of_logins_past_the_retention(alice: AbstractUser) -> None:
+    _records_aged(31)
+    _records_aged(29)
+    client = Client()
+    assert log_in(client, "alice", PASSWORD).status_code == 302
+    assert _ages() == {
+        "AccessAttempt": set(),  # past the cool-off: axes itself deletes it at a login
+        "AccessLog": {"aged29", "alice"},  # this login's own record stays
+        "AccessFailureLog": {"aged29"},
+    }
+
+
+def test_the_retention_is_a_setting(alice: AbstractUser, settings) -> None:  # type: ignore[no-untyped-def]
+    settings.LOGIN_RECORDS_DAYS = 7
+    _records_aged(8)
+    _records_aged(6)
+    assert login_throttling.login_records_purge() == 3
+    assert _ages()["AccessLog"] == {"aged6"}
+
+
+def test_the_purge_command_deletes_them_too(db: None, settings) -> None:  # type: ignore[no-untyped-def]
+    settings.RETENTION_DAYS = 365
+    _records_aged(40)
+    out = StringIO()
+    call_command("purge", stdout=out)
+    assert "Removed 3 records of logins older than 30 days." in out.getvalue()
+    assert _ages() == {"AccessAttempt": set(), "AccessLog": set(), "AccessFailureLog": set()}
