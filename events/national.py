@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from events.models import Event, EventNational, EventPair, EventResult, EventSchool
@@ -157,8 +157,19 @@ def sync_direct_schools(event: Event) -> int:
     """Copy into the event the results of each school that plays on this site and whose
     session has changed since its last copy (one query when none has). Returns how many
     schools were copied."""
+    return _sync_stale(EventSchool.objects.filter(event=event))
+
+
+def class_schools_sync(*, school_class_id: int) -> int:
+    """Copy again, into every event, each session of the class that has changed since
+    its last copy: when a pupil is deleted, the pupil's first name leaves the events'
+    pairs in the same transaction, not when somebody next opens the results."""
+    return _sync_stale(EventSchool.objects.filter(session__school_class_id=school_class_id))
+
+
+def _sync_stale(schools: QuerySet[EventSchool]) -> int:
     stale = list(
-        EventSchool.objects.filter(event=event, session__isnull=False)
+        schools.filter(session__isnull=False)
         .exclude(synced_revision=F("session__revision"))
         .values_list("pk", flat=True)
     )

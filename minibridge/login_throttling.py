@@ -4,11 +4,16 @@ axes counts each failed login (the teachers' page and the admin's) in the databa
 over the limit, its backend refuses the next ones before any password is hashed. Two
 pieces are ours:
 
-* ``UsernameAndAddressHandler``: one limit per username (``AXES_FAILURE_LIMIT``) and a
-  higher one per address (``LOGIN_ADDRESS_FAILURE_LIMIT``); axes has a single limit for
-  every lockout parameter. See the settings for why.
+* ``UsernameAndAddressHandler``: one limit per username and address together
+  (``AXES_FAILURE_LIMIT``), a higher one per address (``LOGIN_ADDRESS_FAILURE_LIMIT``)
+  and a higher still per username from anywhere (``LOGIN_USERNAME_FAILURE_LIMIT``);
+  axes has a single limit for every lockout parameter. See the settings for why.
 * ``lockout_response``: the page a refused login gets, in the visitor's language, with
-  status 429 and ``Retry-After``.
+  status 429 and ``Retry-After``, saying which limit was reached.
+
+``login_records_purge`` deletes axes' records of logins (each with the username, the
+address and the browser) once they are ``LOGIN_RECORDS_DAYS`` old: at every successful
+login, and when ``manage.py purge`` runs.
 
 ``refuse_paused_logins`` puts axes' check in front of a login view, so that a paused
 login is refused before its form, the authentication and axes' bookkeeping run.
@@ -22,19 +27,23 @@ import threading
 import time
 import unicodedata
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from enum import StrEnum
 from typing import Any, TypeVar, cast
 
 from axes.attempts import get_cool_off_threshold
 from axes.decorators import axes_dispatch
 from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import get_client_username, get_cool_off
-from axes.models import AccessAttempt
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.conf import settings
 from django.db import connections
-from django.db.models import QuerySet, Sum
+from django.db.models import Q, Sum
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 
 View = TypeVar("View", bound=Callable[..., HttpResponseBase])
 _USERNAME_LENGTH = AccessAttempt._meta.get_field("username").max_length
@@ -72,26 +81,83 @@ def login_username(request: HttpRequest, credentials: dict[str, Any] | None = No
     return username if username and "\x00" not in username else None
 
 
-def _failures(attempts: QuerySet[Any]) -> int:
-    total = attempts.aggregate(total=Sum("failures_since_start"))["total"]
-    return int(total or 0)
+@dataclass(frozen=True)
+class Failures:
+    """The failed logins counted in the cool-off: for the username from this address,
+    for the username from anywhere, and from this address for any username."""
+
+    here: int
+    username: int
+    address: int
+
+    @property
+    def pause(self) -> Pause | None:
+        """Which limit pauses the next login, if any: the username from this address
+        first, as that is what the person at this device did."""
+        if self.here >= settings.AXES_FAILURE_LIMIT:
+            return Pause.HERE
+        if self.username >= settings.LOGIN_USERNAME_FAILURE_LIMIT:
+            return Pause.USERNAME
+        if self.address >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
+            return Pause.ADDRESS
+        return None
+
+
+class Pause(StrEnum):
+    HERE = "here"  # this username from this address
+    USERNAME = "username"  # this username from anywhere
+    ADDRESS = "address"  # any username from this address
+
+
+def failures(request: HttpRequest, credentials: dict[str, Any] | None = None) -> Failures:
+    """The failures counted for this login attempt (one query)."""
+    username = get_client_username(request, credentials)
+    address = request.axes_ip_address  # type: ignore[attr-defined]
+    if username:
+        mine = Q(username=username)
+        here = mine & Q(ip_address=address)
+    else:  # no username: nothing to count for one
+        mine = here = Q(pk__in=[])
+    totals = AccessAttempt.objects.filter(
+        mine | Q(ip_address=address), attempt_time__gte=get_cool_off_threshold(request)
+    ).aggregate(
+        here=Sum("failures_since_start", filter=here),
+        username=Sum("failures_since_start", filter=mine),
+        address=Sum("failures_since_start", filter=Q(ip_address=address)),
+    )
+    return Failures(**{name: int(total or 0) for name, total in totals.items()})
 
 
 class UsernameAndAddressHandler(AxesDatabaseHandler):
-    """axes' database handler, with a limit per username and another per address.
+    """axes' database handler, with three limits (:class:`Failures`).
 
     axes compares ``get_failures`` with ``AXES_FAILURE_LIMIT`` both to refuse a login
-    and to lock after a failure, so this returns the username's failures, or the
-    limit itself once the address has reached its own limit."""
+    and to lock after a failure, so this returns the failures for the username from
+    this address, or the limit itself once another limit is reached."""
 
     def get_failures(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> int:
-        recent = AccessAttempt.objects.filter(attempt_time__gte=get_cool_off_threshold(request))
-        username = get_client_username(request, credentials)
-        by_username = _failures(recent.filter(username=username)) if username else 0
-        by_address = _failures(recent.filter(ip_address=request.axes_ip_address))  # type: ignore[attr-defined]
-        if by_address >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
-            return max(by_username, settings.AXES_FAILURE_LIMIT)
-        return by_username
+        counted = failures(request, credentials)
+        if counted.pause is None:
+            return counted.here
+        return max(counted.here, settings.AXES_FAILURE_LIMIT)
+
+    def user_logged_in(self, sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
+        """axes' bookkeeping of a login, then the old login records go: the site has no
+        scheduler of its own, and a login is when axes already cleans up."""
+        super().user_logged_in(sender, request, user, **kwargs)  # type: ignore[no-untyped-call]
+        login_records_purge()
+
+
+def login_records_purge() -> int:
+    """Delete every record of a login (failed attempts counted, successful logins,
+    failures logged) older than ``LOGIN_RECORDS_DAYS``; returns how many. A failed
+    attempt counts for the cool-off only, long shorter than that."""
+    before = timezone.now() - timedelta(days=settings.LOGIN_RECORDS_DAYS)
+    removed = 0
+    for model in (AccessAttempt, AccessLog, AccessFailureLog):
+        count, _by_model = model.objects.filter(attempt_time__lt=before).delete()
+        removed += count
+    return removed
 
 
 def lockout_response(
@@ -109,6 +175,7 @@ def lockout_response(
     seconds = int(cool_off.total_seconds()) if cool_off is not None else 0
     admin = request.path.startswith(reverse("admin:index"))
     context = {
+        "pause": failures(request, credentials).pause,
         "minutes": max(1, math.ceil(seconds / 60)),
         "admin": admin,
         "login_url": reverse("admin:login") if admin else reverse("login"),

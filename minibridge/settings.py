@@ -181,16 +181,24 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Per username: a guesser (or a teacher's own typos) locks that one name. Per address,
-# with a higher limit: every teacher of a school can reach a server on the internet from
-# the school's one NAT address, so one teacher's typos must not lock the colleagues out,
-# while a machine trying name after name is still stopped. axes has one limit for all
-# parameters; the handler adds the second.
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# Three limits. Per username and address together: five wrong passwords for a username
+# pause that username from that address only, so a pupil trying the teacher's username
+# on a tablet cannot lock the teacher out of her own lesson on her laptop. Per address,
+# higher: a machine trying name after name is stopped, while every teacher of a school
+# can reach a server on the internet from the school's one NAT address without one's
+# typos locking the colleagues out. Per username from anywhere, higher still: guessing
+# one teacher's password from many addresses is stopped too. axes has one limit for all
+# its parameters; the handler adds the other two.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_HANDLER = "minibridge.login_throttling.UsernameAndAddressHandler"
 AXES_FAILURE_LIMIT = env_positive_int("LOGIN_FAILURE_LIMIT", default=5)
 LOGIN_ADDRESS_FAILURE_LIMIT = env_positive_int("LOGIN_ADDRESS_FAILURE_LIMIT", default=20)
+LOGIN_USERNAME_FAILURE_LIMIT = env_positive_int("LOGIN_USERNAME_FAILURE_LIMIT", default=50)
 AXES_COOLOFF_TIME = timedelta(minutes=env_positive_int("LOGIN_COOLOFF_MINUTES", default=15))
+# axes records every login, failed or not, with the username, the address and the
+# browser; they go once this many days old (minibridge/login_throttling.py, at each
+# login and in `manage.py purge`). "What this site stores" says it.
+LOGIN_RECORDS_DAYS = env_positive_int("LOGIN_RECORDS_DAYS", default=30)
 # An attempt refused during the pause neither counts nor restarts it: the page can say
 # how long to wait, and a refusal is not recorded. AXES_RESET_ON_SUCCESS stays
 # off: a login would forget every failure from its address, so a teacher sharing the

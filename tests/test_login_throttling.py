@@ -1,5 +1,6 @@
 """Login throttling (django-axes): repeated wrong passwords pause logging in, per
-username and per address, for the teachers' login and the admin's; a refused login is
+username and address together, per address, and per username from anywhere, for the
+teachers' login and the admin's; a refused login is
 answered before any password is hashed, with a page in the visitor's language; the pause
 ends after the cool-off. The settings behind it are read strictly."""
 
@@ -8,16 +9,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import timedelta
+from io import StringIO
 from unittest import mock
 
 import pytest
-from axes.models import AccessAttempt
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.hashers import MD5PasswordHasher
 from django.contrib.auth.models import AbstractUser
+from django.core.management import call_command
 from django.db.models import F
 from django.http import HttpResponse
 from django.test import Client, RequestFactory
+from django.utils import timezone
 
 from minibridge import login_throttling
 from tests.conftest import PASSWORD
@@ -170,9 +174,17 @@ def test_a_very_long_username_is_counted_cut_to_axes_column(alice: AbstractUser)
     assert AccessAttempt.objects.get().username == "x" * 255
 
 
-def test_the_pause_follows_the_username_to_another_address(alice: AbstractUser) -> None:
-    fail("alice", 5, address="198.51.100.7")
-    assert paused(log_in(Client(), "alice", PASSWORD, address="203.0.113.9"))
+def test_the_pause_stays_at_the_address_it_came_from(alice: AbstractUser) -> None:
+    """A pupil's tablet trying the teacher's username does not lock the teacher out of
+    her own lesson on her laptop."""
+    tablet, laptop = "192.168.1.31", "192.168.1.20"
+    fail("alice", 5, address=tablet)
+    assert paused(log_in(Client(), "alice", PASSWORD, address=tablet))
+    client = Client()
+    assert log_in(client, "alice", PASSWORD, address=laptop).status_code == 302
+    assert logged_in(client)
+    # The tablet stays paused for that username, though the teacher logged in.
+    assert paused(log_in(Client(), "alice", PASSWORD, address=tablet))
 
 
 def test_one_teachers_typos_do_not_lock_a_colleague_at_the_same_address(
@@ -204,7 +216,60 @@ def test_nineteen_failures_from_an_address_do_not_pause_it(bob: AbstractUser) ->
     assert log_in(Client(), "bob", PASSWORD).status_code == 302
 
 
+# -- Per username, from anywhere ---------------------------------------------------------
+
+
+def _guess_from_many_addresses(username: str, failures: int) -> None:
+    """Four at most from each address, so that none is paused for the username."""
+    for n in range(failures):
+        fail(username, 1, address=f"203.0.113.{n // 4 + 1}")
+
+
+def test_guessing_one_username_from_many_addresses_pauses_it_everywhere(
+    alice: AbstractUser, bob: AbstractUser
+) -> None:
+    _guess_from_many_addresses("alice", 50)
+    response = log_in(Client(), "alice", PASSWORD, address="192.168.1.20")
+    assert paused(response)
+    assert "for this username, from many places" in response.text
+    # Another username from the same addresses is not affected.
+    assert log_in(Client(), "bob", PASSWORD, address="203.0.113.1").status_code == 302
+
+
+def test_forty_nine_failures_for_a_username_from_many_addresses_do_not_pause_it(
+    alice: AbstractUser,
+) -> None:
+    _guess_from_many_addresses("alice", 49)
+    assert log_in(Client(), "alice", PASSWORD, address="192.168.1.20").status_code == 302
+
+
 # -- The page --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "here", "address"),
+    [
+        (
+            "en",
+            "too many wrong passwords for this username from here",
+            "too many wrong passwords from here.",
+        ),
+        (
+            "nb",
+            "for mange feil passord for dette brukernavnet herfra",
+            "for mange feil passord herfra.",
+        ),
+    ],
+)
+def test_the_page_says_plainly_which_pause_it_is(
+    alice: AbstractUser, language: str, here: str, address: str
+) -> None:
+    client = Client(headers={"Accept-Language": language})
+    fail("alice", 5)
+    assert here in log_in(client, "alice", PASSWORD).text
+    for name in ["carol", "dave", "erin", "frank", "grace"]:
+        fail(name, 4, address="10.0.0.9")
+    assert address in log_in(client, "bob", PASSWORD, address="10.0.0.9").text
 
 
 def test_the_page_speaks_norwegian(alice: AbstractUser) -> None:
@@ -299,7 +364,8 @@ def test_the_admin_and_the_teachers_login_count_the_same_failures(root: Abstract
 
 SHOW = (
     "from django.conf import settings as s; from django.urls import reverse; "
-    "print(s.AXES_FAILURE_LIMIT, s.LOGIN_ADDRESS_FAILURE_LIMIT, "
+    "print(s.AXES_FAILURE_LIMIT, s.LOGIN_ADDRESS_FAILURE_LIMIT, s.LOGIN_USERNAME_FAILURE_LIMIT, "
+    "s.LOGIN_RECORDS_DAYS, "
     "int(s.AXES_COOLOFF_TIME.total_seconds()), reverse('admin:login'))"
 )
 
@@ -312,17 +378,19 @@ def show(**env: str) -> list[str]:
     return result.stdout.split()
 
 
-def test_the_defaults_are_five_twenty_and_fifteen_minutes() -> None:
-    assert show() == ["5", "20", "900", "/admin/login/"]
+def test_the_defaults() -> None:
+    assert show() == ["5", "20", "50", "30", "900", "/admin/login/"]
 
 
 def test_the_limits_the_cool_off_and_the_admin_path_come_from_the_environment() -> None:
     assert show(
         LOGIN_FAILURE_LIMIT="3",
         LOGIN_ADDRESS_FAILURE_LIMIT="50",
+        LOGIN_USERNAME_FAILURE_LIMIT="200",
+        LOGIN_RECORDS_DAYS="7",
         LOGIN_COOLOFF_MINUTES="30",
         ADMIN_PATH="staff-7f3k/",
-    ) == ["3", "50", "1800", "/staff-7f3k/login/"]
+    ) == ["3", "50", "200", "7", "1800", "/staff-7f3k/login/"]
 
 
 @pytest.mark.parametrize(
@@ -331,6 +399,8 @@ def test_the_limits_the_cool_off_and_the_admin_path_come_from_the_environment() 
         ("LOGIN_FAILURE_LIMIT", "0", "LOGIN_FAILURE_LIMIT must be a whole number of at least 1"),
         ("LOGIN_FAILURE_LIMIT", "five", "LOGIN_FAILURE_LIMIT must be a whole number"),
         ("LOGIN_ADDRESS_FAILURE_LIMIT", "-3", "must be a whole number of at least 1"),
+        ("LOGIN_USERNAME_FAILURE_LIMIT", "many", "LOGIN_USERNAME_FAILURE_LIMIT must be a whole"),
+        ("LOGIN_RECORDS_DAYS", "0", "LOGIN_RECORDS_DAYS must be a whole number of at least 1"),
         ("LOGIN_COOLOFF_MINUTES", "0", "LOGIN_COOLOFF_MINUTES must be a whole number of at least"),
         ("LOGIN_COOLOFF_MINUTES", "1.5", "LOGIN_COOLOFF_MINUTES must be a whole number"),
         ("ADMIN_PATH", "/admin/", "ADMIN_PATH must be one path segment ending with a slash"),
@@ -383,3 +453,97 @@ def test_the_address_counted_is_the_clients(behind_proxy: str, header: str, addr
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split()[-1] == address
+
+
+#: What BEHIND_PROXY=true sets (checked against the settings just below).
+PROXY = {
+    "AXES_IPWARE_META_PRECEDENCE_ORDER": ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"),
+    "AXES_IPWARE_PROXY_COUNT": 0,
+    "IPWARE_STRICT": False,
+}
+
+
+def test_behind_the_proxy_the_settings_are_those() -> None:
+    code = (
+        "from django.conf import settings as s; "
+        f"print(repr([getattr(s, name) for name in {list(PROXY)!r}]))"
+    )
+    result = run_manage(
+        "shell", "--no-imports", "-c", code, DEBUG="false", SECRET_KEY=GOOD_KEY, BEHIND_PROXY="true"
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == repr(list(PROXY.values()))
+
+
+def test_behind_the_proxy_each_client_is_paused_on_its_own(  # type: ignore[no-untyped-def]
+    alice: AbstractUser, settings
+) -> None:
+    """Every login comes from the proxy's address: the pause follows the client's own,
+    the one the proxy appended, or one pupil would pause the username for everybody."""
+    for name, value in PROXY.items():
+        setattr(settings, name, value)
+    proxy = "127.0.0.1"
+
+    def through_proxy(client: str, password: str) -> HttpResponse:
+        return Client().post(  # type: ignore[return-value]
+            TEACHER_LOGIN,
+            {"username": "alice", "password": password},
+            REMOTE_ADDR=proxy,
+            HTTP_X_FORWARDED_FOR=f"10.9.9.9, {client}",  # the first part made up by the client
+        )
+
+    for _ in range(5):
+        through_proxy("203.0.113.7", "wrong-password")
+    assert paused(through_proxy("203.0.113.7", PASSWORD))
+    assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {"203.0.113.7"}
+    assert through_proxy("198.51.100.4", PASSWORD).status_code == 302
+
+
+# -- How long the records of logins are kept ----------------------------------------------
+
+
+def _records_aged(days: int) -> None:
+    """One record of each kind (a failure counted, a login, a failure logged), ``days`` old."""
+    when = timezone.now() - timedelta(days=days)
+    who = {"username": f"aged{days}", "ip_address": "198.51.100.9", "user_agent": "Tablet"}
+    AccessAttempt.objects.create(**who, failures_since_start=2)
+    AccessLog.objects.create(**who)
+    AccessFailureLog.objects.create(**who)
+    for model in (AccessAttempt, AccessLog, AccessFailureLog):
+        model.objects.filter(username=who["username"]).update(attempt_time=when)
+
+
+def _ages() -> dict[str, set[str | None]]:
+    return {
+        model.__name__: set(model.objects.values_list("username", flat=True))
+        for model in (AccessAttempt, AccessLog, AccessFailureLog)
+    }
+
+
+def test_a_login_deletes_the_records_of_logins_past_the_retention(alice: AbstractUser) -> None:
+    _records_aged(31)
+    _records_aged(29)
+    client = Client()
+    assert log_in(client, "alice", PASSWORD).status_code == 302
+    assert _ages() == {
+        "AccessAttempt": set(),  # past the cool-off: axes itself deletes it at a login
+        "AccessLog": {"aged29", "alice"},  # this login's own record stays
+        "AccessFailureLog": {"aged29"},
+    }
+
+
+def test_the_retention_is_a_setting(alice: AbstractUser, settings) -> None:  # type: ignore[no-untyped-def]
+    settings.LOGIN_RECORDS_DAYS = 7
+    _records_aged(8)
+    _records_aged(6)
+    assert login_throttling.login_records_purge() == 3
+    assert _ages()["AccessLog"] == {"aged6"}
+
+
+def test_the_purge_command_deletes_them_too(db: None, settings) -> None:  # type: ignore[no-untyped-def]
+    settings.RETENTION_DAYS = 365
+    _records_aged(40)
+    out = StringIO()
+    call_command("purge", stdout=out)
+    assert "Removed 3 records of logins older than 30 days." in out.getvalue()
+    assert _ages() == {"AccessAttempt": set(), "AccessLog": set(), "AccessFailureLog": set()}

@@ -88,12 +88,25 @@ class SchoolClassForm(forms.Form):
 
 
 class PupilForm(forms.Form):
-    first_name = PlainCharField(label=_("First name"), max_length=60)
+    # What each help text says is what labels.screen_names and labels.pupil_short_name do.
+    first_name = PlainCharField(
+        label=_("First name"),
+        max_length=60,
+        help_text=_(
+            "The tablets and the projector, which the class sees, show only the first "
+            "name: “Kari” for “Kari Nordmann”."
+        ),
+    )
     last_name = PlainCharField(
         label=_("Surname or initial"),
         max_length=60,
         required=False,
-        help_text=_("Only needed when two pupils share a first name."),
+        help_text=_(
+            "Only needed when two pupils share a first name. The whole surname shows only "
+            "on your own pages and on the results you print or download; the tablets and "
+            "the projector show its first letter when two pupils share a first name, and "
+            "the table and pair cards always do."
+        ),
     )
     # A new one for each form shown: the same form sent twice adds one pupil.
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)

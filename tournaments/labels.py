@@ -34,6 +34,7 @@ from scoring.pbn import PbnProblem, ProblemCode
 from scoring.three_players import Case as ThreeCase
 from scoring.three_players import ThreePlayerDeclaration
 from scoring.three_players import Variant as ThreeVariant
+from scoring.upload import first_name as first_word
 from tournaments.charts import ChartLabels, TermChartLabels
 
 if TYPE_CHECKING:
@@ -374,24 +375,37 @@ def pair_number_line_first(number: int, line: SideLike | None) -> str:
 
 
 def pupil_short_name(first_name: str, last_name: str) -> str:
-    """A pupil as the printed cards name them: ``"Emma H"``."""
-    return f"{first_name} {last_name[:1]}".strip()
+    """A pupil as the printed cards name them: ``"Emma H"``. The first name as a shared
+    screen shows it (:func:`pupil_first_name`), and the surname's initial: from the
+    surname field, or, when it is empty and the whole name went into the first name's
+    (``"Kari Nordmann"``, ``"Nordmann, Kari"``), from the rest of that."""
+    shown = pupil_first_name(first_name)
+    rest = last_name.strip() or first_name.replace(shown, "", 1).strip(" ,")
+    return f"{shown} {rest[:1]}".strip()
+
+
+def pupil_first_name(first_name: str) -> str:
+    """The first name alone, however it was typed: ``"Kari Nordmann"`` and
+    ``"Nordmann, Kari"`` → ``"Kari"``. The rule the events apply to names in uploaded
+    files (``scoring.upload.first_name``), so that no screen the class shares shows a
+    surname typed into the first name's field."""
+    return first_word(first_name)
 
 
 def screen_names(pupils: Iterable[tuple[int, str, str]]) -> dict[int, str]:
     """The names a screen the class shares shows (a table's tablet, the projector), for
     pupils given as (id, first name, surname): the first name alone, ``"Emma"``, or with
     the surname's initial, ``"Emma H"``, when another of these pupils has the same first
-    name. Surnames stay on the teacher's own pages and printouts."""
-    listed = list(pupils)
+    name (:func:`pupil_first_name`, :func:`pupil_short_name`). The one place every
+    shared screen takes pupils' names from; surnames stay on the teacher's own pages
+    and printouts."""
+    listed = [(pk, pupil_first_name(first), first, last) for pk, first, last in pupils]
     counts: dict[str, int] = {}
-    for _pk, first_name, _last_name in listed:
-        counts[first_name.casefold()] = counts.get(first_name.casefold(), 0) + 1
+    for _pk, shown, _first, _last in listed:
+        counts[shown.casefold()] = counts.get(shown.casefold(), 0) + 1
     return {
-        pk: pupil_short_name(first_name, last_name)
-        if counts[first_name.casefold()] > 1
-        else first_name
-        for pk, first_name, last_name in listed
+        pk: pupil_short_name(first, last) if counts[shown.casefold()] > 1 else shown
+        for pk, shown, first, last in listed
     }
 
 

@@ -102,5 +102,10 @@ def class_delete(request: TeacherRequest, class_id: int) -> HttpResponse:
 def what_we_store(request: HtmxHttpRequest) -> HttpResponse:
     """For teachers and parents alike: no login needed."""
     return render(
-        request, "tournaments/what_we_store.html", {"retention_days": settings.RETENTION_DAYS}
+        request,
+        "tournaments/what_we_store.html",
+        {
+            "retention_days": settings.RETENTION_DAYS,
+            "login_records_days": settings.LOGIN_RECORDS_DAYS,
+        },
     )

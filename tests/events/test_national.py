@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from events.models import EventNational, EventResult, EventSchool
+from events.models import EventNational, EventPair, EventResult, EventSchool
 from events.national import national_results, sync_direct_schools
 from tests.factories import event_school_session, organiser_event, play_round
 from tournaments import result_services
@@ -144,6 +144,30 @@ def test_a_deleted_session_takes_its_pupils_names_out_of_the_event(event) -> Non
     assert school.session is None
     assert set(school.pairs.values_list("names", flat=True)) == {""}
     assert school.results.exists()
+
+
+def test_a_deleted_pupils_name_leaves_the_event_at_once(event) -> None:  # type: ignore[no-untyped-def]
+    """Deleting one pupil who played in the event: right after, no pair of the event
+    holds the first name, though nobody has opened the event's results (which copy
+    changed sessions again); the partner's name and the results stay."""
+    from tournaments import privacy, sessions
+    from tournaments.models import Pupil
+
+    sync_direct_schools(event)
+    school = EventSchool.objects.get(name="North School")
+    session = school.session
+    assert session is not None
+    sessions.session_finish(session=session)
+    pupil = Pupil.objects.get(school_class=session.school_class, first_name="Nor03")
+    assert school.pairs.filter(names__contains="Nor03").exists()
+    results = school.results.count()
+
+    privacy.pupil_delete(pupil=pupil)
+
+    assert not EventPair.objects.filter(names__contains="Nor03").exists()
+    assert school.pairs.filter(names__contains="Nor").exists()  # the others stay
+    assert school.results.count() == results
+    assert sync_direct_schools(event) == 0  # copied already, in the deletion
 
 
 def test_no_class_starts_playing_after_the_events_last_day(alice) -> None:  # type: ignore[no-untyped-def]

@@ -370,6 +370,42 @@ def test_what_we_store_gives_the_retention_period(client: Client, settings) -> N
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "days", "logins", "events"),
+    [
+        (
+            None,
+            "The records of logins are deleted after 30 days.",
+            "the network address it came from and the name of the browser",
+            "read from the results file the school uploads, which keeps first names only",
+        ),
+        (
+            "nb",
+            "Opplysningene om innlogginger slettes etter 30 dager.",
+            "nettverksadressen den kom fra og navnet på nettleseren",
+            "resultatfilen skolen laster opp, som bare har med fornavn",
+        ),
+    ],
+)
+def test_what_we_store_lists_the_records_of_logins_and_the_events(
+    client: Client, language: str | None, days: str, logins: str, events: str
+) -> None:
+    if language:
+        client.post("/i18n/setlang/", {"language": language, "next": "/"})
+    html = " ".join(client.get("/what-we-store/").content.decode().split())
+    assert days in html
+    assert logins in html
+    assert events in html
+
+
+@pytest.mark.django_db
+def test_what_we_store_gives_the_login_records_setting(client: Client, settings) -> None:  # type: ignore[no-untyped-def]
+    settings.LOGIN_RECORDS_DAYS = 1
+    html = client.get("/what-we-store/").content.decode()
+    assert "The records of logins are deleted after 1 day." in html
+
+
+@pytest.mark.django_db
 def test_what_we_store_speaks_norwegian(client: Client) -> None:
     client.post("/i18n/setlang/", {"language": "nb", "next": "/"})
     html = client.get("/what-we-store/").content.decode()

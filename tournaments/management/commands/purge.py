@@ -8,6 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from minibridge.login_throttling import login_records_purge
 from tournaments import privacy
 
 
@@ -17,7 +18,8 @@ class Command(BaseCommand):
         "dated more than DAYS days ago. Needs RETENTION_DAYS in the environment; sessions "
         "younger than RETENTION_DAYS are never removed, and sessions being set up or "
         "running never are. Four-deal games started more than DAYS days ago go too, with "
-        "the names typed at their tables. Pupils, classes and board sets stay."
+        "the names typed at their tables, and the records of logins older than "
+        "LOGIN_RECORDS_DAYS. Pupils, classes and board sets stay."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -62,6 +64,10 @@ class Command(BaseCommand):
                 "(--dry-run)."
             )
             return
+        logins = login_records_purge()
+        self.stdout.write(
+            f"Removed {logins} records of logins older than {settings.LOGIN_RECORDS_DAYS} days."
+        )
         removed = privacy.sessions_purge(before=before)
         self.stdout.write(
             f"Removed {removed.sessions} finished sessions dated before {before}: "
