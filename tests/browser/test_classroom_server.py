@@ -1,7 +1,9 @@
 """The classroom for real: the server started the way `make run` starts it (DEBUG off,
-the .env it made, gunicorn and the worker), a tablet opening its table's link through
-this computer's network address (not 127.0.0.1) and entering a result; the table
-cards' QR codes and the on-screen codes lead to that same address."""
+the .env it made, gunicorn and the worker), a tablet opening its table's link at this
+computer's network address (not 127.0.0.1) and entering a result; the table cards' QR
+codes and the on-screen codes lead to that same address. The browser reaches the LAN
+address through the site's own port on 127.0.0.1 as its proxy: the site sees the LAN
+address as the Host, and no packet leaves loopback."""
 
 from __future__ import annotations
 
@@ -68,6 +70,21 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
     context.close()
 
 
+@pytest.fixture
+def tablet(browser: Browser, classroom: Classroom) -> Iterator[BrowserContext]:
+    """A tablet that opens the LAN address, as a real one would: every request of its
+    browser goes through the site's own port on 127.0.0.1 as its proxy, so traffic
+    stays on loopback while the site sees the LAN address as the Host."""
+    context = browser.new_context(
+        locale="en-GB",
+        viewport={"width": 800, "height": 1100},
+        proxy={"server": f"http://127.0.0.1:{classroom.served.port}"},
+    )
+    context.set_default_timeout(15_000)
+    yield context
+    context.close()
+
+
 def lan_base(classroom: Classroom) -> str:
     lan = network.lan_address()
     assert lan is not None, "these tests need a machine with a network address"
@@ -93,14 +110,14 @@ def test_serve_prints_the_lan_address(classroom: Classroom) -> None:
 
 
 def test_a_tablet_enters_a_result_through_the_lan_address(
-    classroom: Classroom, context: BrowserContext
+    classroom: Classroom, tablet: BrowserContext
 ) -> None:
-    tablet = context.new_page()
-    tablet.goto(f"{lan_base(classroom)}t/{classroom.tokens[0]}/")
-    expect(tablet.get_by_role("heading", name="Table 1 · Round 1 of 3")).to_be_visible()
+    page = tablet.new_page()
+    page.goto(f"{lan_base(classroom)}t/{classroom.tokens[0]}/")
+    expect(page.get_by_role("heading", name="Table 1 · Round 1 of 3")).to_be_visible()
     before = classroom.results()
-    enter(tablet, "No trumps", "Part-score", "8")
-    expect(tablet.get_by_text("How the other tables did")).to_be_visible()
+    enter(page, "No trumps", "Part-score", "8")
+    expect(page.get_by_text("How the other tables did")).to_be_visible()
     assert classroom.results() == before + 1
 
 

@@ -48,6 +48,17 @@ def names(processes: list[psutil.Process]) -> set[str]:
     return found
 
 
+def listens_on_every_interface(served: Served) -> bool:
+    """Whether the site's gunicorn holds a listening socket on 0.0.0.0 at its port."""
+    return any(
+        connection.status == psutil.CONN_LISTEN
+        and connection.laddr.ip == "0.0.0.0"
+        and connection.laddr.port == served.port
+        for process in children_of(served)
+        for connection in process.net_connections(kind="tcp4")
+    )
+
+
 def get(url: str, host: str | None = None) -> tuple[int, str]:
     request = urllib.request.Request(url, headers={"Host": host} if host else {})
     try:
@@ -69,15 +80,19 @@ def test_two_sites_serve_the_lan_address_and_stop_on_sigterm_and_ctrl_c(
     for one in (first.ready(), second.ready()):
         assert one.address == f"http://{lan}:{one.port}/"
         assert "Demo login: teacher / minibridge-demo" in one.output
-        status, html = get(f"{one.address}accounts/login/")
+        # It listens on every interface, so the LAN address reaches it; the requests go
+        # to 127.0.0.1 with the LAN address as their Host (traffic stays on loopback).
+        assert listens_on_every_interface(one)
+        here, lan_host = f"http://127.0.0.1:{one.port}/", f"{lan}:{one.port}"
+        status, html = get(f"{here}accounts/login/", host=lan_host)
         assert status == 200
         assert "Log in" in html
         # DEBUG is off: static files come from collectstatic's manifest via whitenoise.
         assert "/static/css/site." in html
         css = html.split('href="/static/css/site.')[1].split('"')[0]
-        assert get(f"{one.address}static/css/site.{css}")[0] == 200
+        assert get(f"{here}static/css/site.{css}", host=lan_host)[0] == 200
         # Any other host name is refused.
-        assert get(f"{one.address}accounts/login/", host="192.0.2.99")[0] == 400
+        assert get(f"{here}accounts/login/", host="192.0.2.99")[0] == 400
         assert names(children_of(one)) == {"gunicorn", "db_worker"}
 
     children = children_of(first)
