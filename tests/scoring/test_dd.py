@@ -212,7 +212,7 @@ def test_a_broken_par_is_refused_with_the_reason(par: str, ties: str | None, mes
         st.sampled_from(list(Strain)), st.integers(min_value=0, max_value=13), min_size=5
     ),
     st.sampled_from(sorted(PROFILES)),
-    st.integers(min_value=20, max_value=40),
+    st.integers(min_value=21, max_value=40),
 )
 def test_the_par_lists_exactly_the_contracts_that_score_its_net(
     south: dict[Strain, int], name: str, hcp: int
