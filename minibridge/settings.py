@@ -94,6 +94,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A write that finds the disk full answers 503 (the tablets send it again later).
+    "minibridge.disk_full.DiskFullMiddleware",
 ]
 
 ROOT_URLCONF = "minibridge.urls"
