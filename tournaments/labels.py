@@ -156,6 +156,9 @@ STRAIN_NAMES: dict[Strain, StrPromise] = {
 
 #: "NT" as written in a contract (Norwegian writes NT too, and says "grand").
 NO_TRUMPS_SHORT = pgettext_lazy("no trumps", "NT")
+#: No trumps named in running text, "NT game makes 9 tricks": Norwegian says "grand"
+#: there ("utgang i grand gir 9 stikk"), not the contract's "NT".
+NO_TRUMPS_IN_SENTENCE = pgettext_lazy("no trumps in a sentence", "NT")
 
 
 def suit_name(suit: Suit | str) -> str:
@@ -172,6 +175,13 @@ def strain_text(strain: Strain | str) -> str:
     """``"♠"`` … ``"♣"`` for a suit, ``"NT"`` (in the user's letters) for no trumps."""
     strain = Strain(strain)
     return str(NO_TRUMPS_SHORT) if strain is Strain.NO_TRUMPS else strain.symbol
+
+
+def strain_word(strain: Strain | str) -> str:
+    """A strain inside a sentence: the suit's symbol, or no trumps in the sentence's
+    word (``"NT"`` / ``"grand"``), where :func:`strain_text` writes a contract's."""
+    strain = Strain(strain)
+    return str(NO_TRUMPS_IN_SENTENCE) if strain is Strain.NO_TRUMPS else strain.symbol
 
 
 def as_contract(contract: Contract | str) -> Contract:
@@ -805,7 +815,7 @@ def verdict_text(verdict: Verdict) -> str:
     if verdict.kind is ContractKind.PART_SCORE:
         return _better_text(words, _STRAIN_TAKES, verdict.choices)
     # "♥ or ♠ game makes": no tricks, so every strain in one list.
-    return str(words) % {"strain": or_text(strain_text(strain) for strain in strains)}
+    return str(words) % {"strain": or_text(strain_word(strain) for strain in strains)}
 
 
 def _better_text(words: StrPromise, item: StrPromise, choices: Iterable[tuple[Strain, int]]) -> str:
@@ -815,7 +825,7 @@ def _better_text(words: StrPromise, item: StrPromise, choices: Iterable[tuple[St
     groups = _by_tricks((tricks, strain) for strain, tricks in choices)
     return str(words) % {
         "choices": or_text(
-            str(item) % {"strain": or_text(strain_text(s) for s in strains), "tricks": tricks}
+            str(item) % {"strain": or_text(strain_word(s) for s in strains), "tricks": tricks}
             for tricks, strains in groups
         )
     }
@@ -908,7 +918,7 @@ def _why_outcome(lesson: BoardLesson) -> str | None:
             values["outcome"] = or_text(
                 # Translators: %(strain)s is a suit symbol (♠), NT, or several: "♥ or ♠".
                 gettext("%(strain)s takes %(tricks)s")
-                % {"strain": or_text(strain_text(s) for s in strains), "tricks": tricks}
+                % {"strain": or_text(strain_word(s) for s in strains), "tricks": tricks}
                 for tricks, strains in groups
             )
             # Translators: %(outcome)s is what the best strain takes: "♠ takes 9".
@@ -983,7 +993,7 @@ def _target_choices_text(target: int, choices: Iterable[tuple[Strain, int]]) -> 
 
 
 def _strains_take(strains: Iterable[Strain], tricks: int, target: int) -> str:
-    values = {"strain": or_text(strain_text(strain) for strain in strains), "tricks": tricks}
+    values = {"strain": or_text(strain_word(strain) for strain in strains), "tricks": tricks}
     if tricks >= target:
         # Translators: %(strain)s is a suit symbol (♠), NT, or several: "♥ or ♠".
         return gettext("%(strain)s makes %(tricks)s") % values

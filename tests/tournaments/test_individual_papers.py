@@ -65,7 +65,7 @@ WORDS = {
         "page": "Side {page} av {pages}",
         "table_header": "Runde Nord–Syd Øst–Vest Spill Når runden er ferdig",
         "pupil": "Elev {number}",
-        "pupil_header": "Runde Bord Sitter Makker Motstandere Spill",
+        "pupil_header": "Runde Bord Retning Makker Motstandere Spill",
         "round_off": "Fri runde",
         "v": "mot",
         "boards": "Spill {boards}",

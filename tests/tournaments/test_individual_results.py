@@ -131,7 +131,7 @@ def test_the_standings_page_ranks_pupils_alone(
     ("language", "words"),
     [
         ("en", ["Score card: Fi Hansen", "Seat", "Partner", "Opponents", "North"]),
-        ("nb", ["Scorekort: Fi Hansen", "Sitter", "Makker", "Motstandere", "Nord"]),
+        ("nb", ["Scorekort: Fi Hansen", "Retning", "Makker", "Motstandere", "Nord"]),
     ],
 )
 def test_a_pupils_score_card_names_seat_partner_and_opponents(
@@ -260,7 +260,7 @@ def _rows(sheet: Worksheet) -> list[list[object]]:
         (
             "nb",
             ["Resultatliste", "Regnskapsblanketter", "Scorekort"],
-            ["Elev", "Navn", "Sitter", "Makker", "Motstandere", "Nord", "Scorekort: Fi Hansen"],
+            ["Elev", "Navn", "Retning", "Makker", "Motstandere", "Nord", "Scorekort: Fi Hansen"],
         ),
     ],
 )

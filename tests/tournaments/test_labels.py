@@ -242,7 +242,33 @@ ENGLISH_AND_NORWEGIAN = [
     (
         lambda: labels.par_text(TIED, target=7),
         "Target 7: ♥ or ♠ makes 8 or NT makes 7",
-        "Mål 7: ♥ eller ♠ gir 8 eller NT gir 7",
+        "Mål 7: ♥ eller ♠ gir 8 eller grand gir 7",
+    ),
+    # In a sentence Norwegian says "grand"; a contract is still written "3NT".
+    (lambda: labels.strain_word("NT"), "NT", "grand"),
+    (lambda: labels.strain_word(Strain.SPADES), "♠", "♠"),
+    (
+        lambda: labels.verdict_text(
+            Verdict(Code.GAME_MISSED, Strain.NO_TRUMPS, ContractKind.GAME, 9)
+        ),
+        "Game was there: NT game makes 9 tricks",
+        "Utgang var mulig: utgang i grand gir 9 stikk",
+    ),
+    (
+        lambda: labels.verdict_text(
+            Verdict(
+                Code.GAME_MISSED, Strain.HEARTS, ContractKind.GAME, 10, ((Strain.NO_TRUMPS, 10),)
+            )
+        ),
+        "Game was there: ♥ or NT game makes 10 tricks",
+        "Utgang var mulig: utgang i ♥ eller grand gir 10 stikk",
+    ),
+    (
+        lambda: labels.verdict_text(
+            Verdict(Code.SLAM_MISSED, Strain.NO_TRUMPS, ContractKind.SLAM, 12)
+        ),
+        "Slam was there: NT slam makes 12 tricks",
+        "Slem var mulig: slem i grand gir 12 stikk",
     ),
 ]
 
