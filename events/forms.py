@@ -15,7 +15,8 @@ from tournaments.forms import PlainCharField, PresentForm, pbn_upload_text
 from tournaments.labels import PROFILE_NAMES
 from tournaments.models import SchoolClass, Session
 
-DATE_INPUT = forms.DateInput(attrs={"type": "date"})
+# An <input type="date"> takes its value as YYYY-MM-DD whatever the language.
+DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
 class BoardsForm(forms.Form):
@@ -126,6 +127,9 @@ class JoinForm(forms.Form):
         field = self.fields["school_class"]
         assert isinstance(field, forms.ChoiceField)
         field.choices = [("", "—"), *[(key, str(c)) for key, c in self.classes.items()]]
+        if len(self.classes) == 1:
+            # A teacher with one class has nothing to choose: it is the one.
+            field.initial = next(iter(self.classes))
         field.help_text = _("Only for a class that plays here, on this site.")
 
     def chosen_class(self) -> SchoolClass | None:

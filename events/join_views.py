@@ -16,6 +16,7 @@ from events import labels, selectors, services
 from events.forms import EventPresentForm, JoinCodeForm, JoinForm
 from events.models import EventSchool
 from events.organiser_views import boards_pbn
+from tournaments import links
 from tournaments.http import TeacherRequest
 from tournaments.labels import PROFILE_NAMES
 from tournaments.models import Session
@@ -121,11 +122,12 @@ def my_events(request: TeacherRequest) -> HttpResponse:
 @login_required
 def school_detail(request: TeacherRequest, school_id: int) -> HttpResponse:
     """A school's page in an event: how its results reach the event, what to do next."""
-    school = selectors.get_school_for_teacher(request.user, school_id)
+    school = selectors.school_for_page(request.user, school_id)
+    public_path = selectors.public_results_url(school.event)
     context = {
         "school": school,
         "event": school.event,
-        "public_url": request.build_absolute_uri(selectors.public_results_url(school.event)),
+        "public_url": links.others_url(request, public_path) or public_path,
         "uploads": school.source != EventSchool.Source.DIRECT,
     }
     return render(request, "events/join_school.html", context)

@@ -28,6 +28,7 @@ FILE_NEEDED = gettext_lazy("Choose the PBN file with the event's boards.")
 BOARDS_LOCKED = gettext_lazy(
     "A school has started playing these boards, so they can no longer change."
 )
+EVENT_DEFAULT_NAME = gettext_lazy("Simultaneous %(date)s")
 EVENT_CREATED = gettext_lazy("The event is ready. Give schools its join code.")
 BOARDS_CHANGED = gettext_lazy("The event has new boards.")
 EVENT_OVER = gettext_lazy("This event ended on %(day)s, so no school can join it any more.")

@@ -9,13 +9,14 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
 from events import labels, selectors, services
 from events.forms import BoardsForm, EventForm
 from events.models import Event
-from tournaments import exports
+from tournaments import exports, links
 from tournaments import selectors as board_selectors
 from tournaments.http import TeacherRequest, attachment
 from tournaments.labels import PROFILE_NAMES
@@ -46,6 +47,7 @@ def event_new(request: TeacherRequest) -> HttpResponse:
     form = EventForm(
         request.POST if request.method == "POST" else None,
         request.FILES if request.method == "POST" else None,
+        initial=selectors.new_event_initial(timezone.localdate()),
     )
     context: dict[str, object] = {"form": form}
     status = 200
@@ -74,12 +76,16 @@ def event_new(request: TeacherRequest) -> HttpResponse:
 
 
 def _event_context(request: TeacherRequest, event: Event) -> dict[str, object]:
+    public_path = selectors.public_results_url(event)
     return {
         "event": event,
         "board_count": event.board_set.boards.count(),
         "schools": selectors.event_schools(event),
         "boards_locked": services.event_boards_locked(event),
-        "public_url": request.build_absolute_uri(selectors.public_results_url(event)),
+        # The address the others open (PUBLIC_URL or the LAN), as the table cards carry:
+        # never the 127.0.0.1 the organiser may be browsing with.
+        "public_url": links.others_url(request, public_path),
+        "public_path": public_path,
         "profile": PROFILE_NAMES.get(event.scoring_profile, event.scoring_profile),
         "convention": Session.Convention(event.convention).label,
     }

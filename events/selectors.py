@@ -3,6 +3,7 @@ user who may see it (404 for anybody else, as the classroom's pages do)."""
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
@@ -11,6 +12,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import NoReverseMatch, reverse
 
+from events import labels, national
 from events.models import Event, EventSchool, Organiser
 from tournaments.models import SchoolClass
 
@@ -39,7 +41,10 @@ def get_event_for_organiser(user: User, event_id: int) -> Event:
 
 
 def event_schools(event: Event) -> QuerySet[EventSchool]:
-    """The schools that joined, with how many results each has sent."""
+    """The schools that joined, with how many results each has sent: counted from the
+    rows the national results are computed from, after copying in the schools playing
+    on this site (as the national results page does), so the two pages agree."""
+    national.sync_direct_schools(event)
     return EventSchool.objects.filter(event=event).annotate(result_count=Count("results"))
 
 
@@ -55,6 +60,15 @@ def schools_for_teacher(teacher: User) -> QuerySet[EventSchool]:
 
 def get_school_for_teacher(teacher: User, school_id: int) -> EventSchool:
     return get_object_or_404(schools_for_teacher(teacher), pk=school_id)
+
+
+def school_for_page(teacher: User, school_id: int) -> EventSchool:
+    """A teacher's school as its page shows it: a school playing on this site has its
+    results copied into the event first, so its count is the national results' own."""
+    school = get_school_for_teacher(teacher, school_id)
+    if school.session_id is not None and national.sync_direct_schools(school.event):
+        school = get_school_for_teacher(teacher, school_id)
+    return school
 
 
 def classes_for_event(teacher: User) -> QuerySet[SchoolClass]:
@@ -86,3 +100,17 @@ def public_results_url(event: Event) -> str:
     return _url(
         "events:public_results", f"/events/r/{event.public_token}/", token=event.public_token
     )
+
+
+#: A new event's days before the organiser chooses them: a week, from today.
+EVENT_DAYS = 7
+
+
+def new_event_initial(today: datetime.date) -> dict[str, object]:
+    """What the new event form shows before the organiser types anything: a name with
+    its first day, "Simultaneous 2026-12-01", and a week of days from today."""
+    return {
+        "name": str(labels.EVENT_DEFAULT_NAME % {"date": today.isoformat()}),
+        "starts_on": today,
+        "ends_on": today + datetime.timedelta(days=EVENT_DAYS - 1),
+    }

@@ -238,7 +238,9 @@ def school_session_create(
         raise ValidationError(labels.SESSION_EXISTS)
     if school.source != EventSchool.Source.DIRECT or school.school_class is None:
         raise ValidationError(labels.UPLOADS_PLAY_ELSEWHERE)
-    session = session_create(school_class=school.school_class, present=present, date=today)
+    session = session_create(
+        school_class=school.school_class, present=present, date=today, mixed=True
+    )
     school.session = session
     school.synced_revision = None  # a new session is copied whatever its revision
     school.save(update_fields=["session", "synced_revision"])

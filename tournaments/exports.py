@@ -202,7 +202,9 @@ def _total_rows(standings: Standings, *, individual: bool = False) -> list[list[
             f"{row.matchpoints:.2f}" if row.ranked else "-",
             f"{row.percentage:.2f}" if row.percentage is not None else "-",
             row.total_points if row.ranked else "-",
-            row.pair.names,
+            # First names, as the class's screens show them ("Emma & Oliver", "Emma H"
+            # beside another Emma): the file goes to organisers and other programs.
+            row.pair.screen_names,
         ]
         for ranking in standings.rankings
         for row in ranking.rows

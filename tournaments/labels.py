@@ -693,6 +693,14 @@ DEAL_WINNER_NAMES: dict[str, StrPromise] = {
 }
 
 
+def league_default_name(today: datetime.date) -> str:
+    """A new league's name before the teacher types one: the term it starts in,
+    "Autumn league 2026" from July, "Spring league 2027" until June."""
+    if today.month >= 7:
+        return gettext("Autumn league %(year)s") % {"year": today.year}
+    return gettext("Spring league %(year)s") % {"year": today.year}
+
+
 def deals_text(deals: float) -> str:
     """A count of deals won, with a halved deal as ½: ``"2"``, ``"1½"``."""
     whole = int(deals)

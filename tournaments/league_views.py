@@ -24,7 +24,7 @@ from django.views.decorators.http import (
 )
 from django.views.decorators.vary import vary_on_headers
 
-from tournaments import leagues, selectors
+from tournaments import labels, leagues, selectors
 from tournaments.forms import LeagueEveningForm, LeagueForm
 from tournaments.http import TeacherRequest, attachment, etag, paper_size
 from tournaments.models import League, Partnership
@@ -43,7 +43,11 @@ def league_new(request: TeacherRequest, class_id: int) -> HttpResponse:
         .select_related("first", "second")
         .order_by("pk")
     )
-    form = LeagueForm(request.POST if request.method == "POST" else None, partnerships=partnerships)
+    form = LeagueForm(
+        request.POST if request.method == "POST" else None,
+        partnerships=partnerships,
+        initial={"name": labels.league_default_name(timezone.localdate())},
+    )
     status = 200
     if request.method == "POST":
         status = 422

@@ -1,5 +1,6 @@
 """The address a table's link and QR code carry, in one place: the table cards and the
-"Connect the tablets" pages use it.
+"Connect the tablets" pages use it, and so does any link this site's page gives for
+others to open (an event's public results): :func:`others_url`.
 
 The teacher's own page may be open at http://127.0.0.1:8000/, but a table card must
 take a tablet to an address it can reach: ``PUBLIC_URL`` when it is set, otherwise this
@@ -45,9 +46,13 @@ class TablesAddress:
     def table_url(self, token: str, *, view: str = "tournaments:table_page") -> str:
         """A table's own page at this address: what its QR code and card carry (a
         session's table, or with ``view`` another kind of table's page)."""
+        return self.url(reverse(view, kwargs={"token": token}))
+
+    def url(self, path: str) -> str:
+        """A page of this site (``path`` from ``reverse``) at this address."""
         if not self.usable:
             raise ValueError("No address the tablets can reach.")
-        return self.base + reverse(view, kwargs={"token": token})
+        return self.base + path
 
 
 _DEFAULT_PORTS = {"http": "80", "https": "443"}
@@ -67,3 +72,11 @@ def tables_address(request: HttpRequest) -> TablesAddress:
     scheme, port = request.scheme or "http", str(request.get_port())
     suffix = "" if _DEFAULT_PORTS.get(scheme) == port else f":{port}"
     return TablesAddress(base=f"{scheme}://{lan}{suffix}", source=Source.LAN, lan=lan)
+
+
+def others_url(request: HttpRequest, path: str) -> str | None:
+    """The address of a page of this site (``path``) that other computers and tablets
+    open: at :func:`tables_address`, never the loopback address the request may have
+    come in on; None when there is none (this computer is not on a network)."""
+    address = tables_address(request)
+    return address.url(path) if address.usable else None

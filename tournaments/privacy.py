@@ -44,7 +44,7 @@ from tournaments.models import (
     Session,
     Table,
 )
-from tournaments.sessions import make_pairs
+from tournaments.sessions import make_pairs, mix_key
 
 EXPORT_FORMAT = "minibridge-class-export"
 EXPORT_VERSION = 1
@@ -518,11 +518,12 @@ def _forget_at_four_deal_tables(pupil: Pupil) -> None:
 
 
 def _make_pairs_again(session: Session, present: Iterable[Pupil]) -> None:
-    """The pairs of a session being set up, made afresh as when it was created."""
+    """The pairs of a session being set up, made afresh as the teacher's pages make
+    them: mixed (sessions.make_pairs)."""
     known = Partnership.objects.filter(school_class_id=session.school_class_id).values_list(
         "first_id", "second_id"
     )
-    groups = make_pairs(list(present), list(known))
+    groups = make_pairs(list(present), list(known), mix=mix_key(session))
     session.pairs.all().delete()
     for number, group in enumerate(groups, start=1):
         pair = Pair.objects.create(session=session, number=number)

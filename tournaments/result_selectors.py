@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -381,11 +382,42 @@ def board_report(session: Session, board_number: int) -> BoardReport:
 
 
 @dataclass(frozen=True)
+class ClosedTable:
+    """What a table's link says when its session is not running: ``finished`` (it is
+    over, and the results are at ``projector``, the class screen's final results, and
+    for an event's school at ``event_results`` too, which anybody may open) or not
+    started yet."""
+
+    finished: bool
+    projector: str = ""
+    event_results: str = ""
+
+
+def closed_table(session: Session) -> ClosedTable:
+    if session.state != Session.State.FINISHED:
+        return ClosedTable(finished=False)
+    if session.league_id is not None:
+        projector = reverse("tournaments:league_projector", kwargs={"league_id": session.league_id})
+    else:
+        projector = reverse("tournaments:projector", kwargs={"session_id": session.pk})
+    event = sessions.event_of(session)
+    event_results = ""
+    if event is not None:
+        event_results = reverse("events:public_results", kwargs={"token": event.public_token})
+    return ClosedTable(finished=True, projector=projector, event_results=event_results)
+
+
+@dataclass(frozen=True)
 class DoneBoard:
     board: selectors.BoardFacts
     result: Result
     traveller: list[TravellerRow]
     flagged: bool  # the table asked the teacher to check it, and no answer yet
+
+    @property
+    def first_to_play(self) -> bool:
+        """No other table has a result on this board yet: this table's is the only one."""
+        return all(row.result.pk == self.result.pk for row in self.traveller)
 
 
 @dataclass(frozen=True)

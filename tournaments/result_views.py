@@ -97,7 +97,7 @@ def table_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     one after another; a board's traveller once its own result is in."""
     found = _table_at_work(token)
     if not found.running:
-        return render(request, "tournaments/table_closed.html", {"table": found.table}, status=410)
+        return _table_closed(request, found)
     chosen = parse_id(request.GET.get("board"))
     return render(request, "tournaments/table.html", _table_context(found, chosen=chosen))
 
@@ -172,7 +172,9 @@ def _fresh(found: TableAtWork) -> TableAtWork:
 
 
 def _table_closed(request: HtmxHttpRequest, found: TableAtWork) -> HttpResponse:
-    return render(request, "tournaments/table_closed.html", {"table": found.table}, status=410)
+    """The session is over (and where its results are) or not started: 410 Gone."""
+    context = {"table": found.table, "closed": result_selectors.closed_table(found.session)}
+    return render(request, "tournaments/table_closed.html", context, status=410)
 
 
 def _saved(request: HtmxHttpRequest, found: TableAtWork, result: Result) -> HttpResponse:

@@ -83,6 +83,7 @@ def session_new(request: TeacherRequest, class_id: int) -> HttpResponse:
                 present=list(form.cleaned_data["present"]),
                 date=timezone.localdate(),
                 individual_event=form.cleaned_data["play"] == PresentForm.INDIVIDUAL,
+                mixed=True,
             )
         except ValidationError as error:
             form.add_error(None, error)

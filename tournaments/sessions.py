@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import functools
+import hashlib
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -375,11 +376,20 @@ def movement_error_message(error: MovementError) -> str:
 
 
 def make_pairs(
-    pupils: Sequence[Pupil], partnerships: Iterable[tuple[int, int]]
+    pupils: Sequence[Pupil],
+    partnerships: Iterable[tuple[int, int]],
+    *,
+    mix: str | None = None,
 ) -> list[list[Pupil]]:
     """Pairs for the pupils present: established partnerships first (when both are
-    here), then the others two by two in the order given. An odd pupil out joins the
-    last pair, and the three take turns."""
+    here), then the others two by two. An odd pupil out joins the last pair, and the
+    three take turns.
+
+    The others are taken in the order given, or, with ``mix`` (a session's own key,
+    :func:`mix_key`), mixed: ordered by the SHA-256 of the key and the pupil's id,
+    which is the same order every time for that session (making its pairs again gives
+    the same pairs) and another order for each session, so the pairs are not
+    alphabetical neighbours ("Aksel & Amelia") week after week."""
     by_id = {pupil.pk: pupil for pupil in pupils}
     used: set[int] = set()
     pairs: list[list[Pupil]] = []
@@ -388,6 +398,8 @@ def make_pairs(
             pairs.append([by_id[first], by_id[second]])
             used |= {first, second}
     rest = [pupil for pupil in pupils if pupil.pk not in used]
+    if mix is not None:
+        rest.sort(key=lambda pupil: hashlib.sha256(f"{mix}:{pupil.pk}".encode()).digest())
     for index in range(0, len(rest) - 1, 2):
         pairs.append([rest[index], rest[index + 1]])
     if len(rest) % 2:
@@ -405,9 +417,12 @@ def session_create(
     present: Sequence[Pupil],
     date: datetime.date,
     individual_event: bool = False,
+    mixed: bool = False,
 ) -> Session:
-    """A draft session for the pupils present, with pairs made for them; in an
-    individual session (``individual_event``) each pupil is a "pair" of one."""
+    """A draft session for the pupils present, with pairs made for them (mixed with
+    ``mixed``, as the teacher's pages always ask: :func:`make_pairs`; in the order
+    given otherwise, for scripts and tests that name their pairs); in an individual
+    session (``individual_event``) each pupil is a "pair" of one."""
     if any(pupil.school_class_id != school_class.pk for pupil in present):
         raise ValidationError(_("Only pupils of this class can play in its session."))
     if individual_event:
@@ -432,8 +447,13 @@ def session_create(
     known = Partnership.objects.filter(school_class=school_class).values_list(
         "first_id", "second_id"
     )
-    _save_pairs(session, make_pairs(present, known))
+    _save_pairs(session, make_pairs(present, known, mix=mix_key(session) if mixed else None))
     return session
+
+
+def mix_key(session: Session) -> str:
+    """What a session's mixed pairs are shuffled by (:func:`make_pairs`): its own id."""
+    return f"session-{session.pk}"
 
 
 def _individual_session_create(

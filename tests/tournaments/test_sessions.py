@@ -352,7 +352,7 @@ def test_finishing_closes_the_table_links(
     assert session.state == Session.State.FINISHED
     response = Client().get(f"/t/{token}/")
     assert response.status_code == 410
-    assert "This session is not running" in response.content.decode()
+    assert "This session is over" in response.content.decode()
     alice_client.post(f"/sessions/{session.pk}/round/", {"direction": "next"})
     session.refresh_from_db()
     assert session.current_round == 1
