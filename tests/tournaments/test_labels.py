@@ -242,7 +242,7 @@ ENGLISH_AND_NORWEGIAN = [
     (
         lambda: labels.par_text(TIED, target=7),
         "Target 7: ♥ or ♠ makes 8 or NT makes 7",
-        "Mål 7: ♥ eller ♠ gir 8 eller NT gir 7",
+        "Mål 7: ♥ eller ♠ gir 8 eller grand gir 7",
     ),
 ]
 
