@@ -41,7 +41,8 @@ slip or praised for one.
      chosen.
    * ``GAME_FAILED(strain, tricks)``: a game or slam was chosen, it does not make in
      its strain double dummy, and no game makes anywhere: the par is a part-score,
-     whose strain and tricks are given. "Game went down: part-score was best".
+     whose strain and tricks are given. "With perfect defence no game makes: a
+     part-score was best" (the table may still have made it: the defenders helped).
    * ``SLAM_FAILED(strain, tricks)``: a slam was chosen that does not make, and the par
      is a game.
    * ``BETTER_STRAIN(strain, kind, tricks)``: everything else: the par is in another
@@ -66,6 +67,14 @@ RULES.md §6) with ``T(strain played)``: ``AS_DD`` when equal,
 
 Without an analysis the feedback holds the one verdict ``NO_ANALYSIS``.
 
+**What happened at the table** comes with the verdicts, so that the words can say it
+first and never contradict it: ``score`` is what the profile scored (``made``, the
+tricks ``needed`` and the points, tricks or deal each side gets) and ``margin`` the
+tricks above (overtricks) or below (undertricks) what was needed. The verdicts are
+about the cards (double dummy) and may differ: a game that made at the table because a
+defender slipped is ``GAME_FAILED`` with ``OVERTRICKS_ABOVE_DD``, and the words say
+"with perfect defence" for it, never "went down".
+
 For the figures over a term, a result where games count and the board is analysed is
 exactly one of: a game **bid when it was there** (game there, a game or slam chosen,
 in any strain: the strain shows in the verdict), a game **missed** (game there, a
@@ -88,7 +97,13 @@ from scoring.cards import Deal, Seat, Strain, Suit
 from scoring.contracts import Contract, ContractKind
 from scoring.curves import GAME_GUIDELINE_HCP
 from scoring.dd import DDTable, Par, minibridge_par
-from scoring.profiles import Profile, ScoreUnit, TargetProfile, check_tricks, get_profile
+from scoring.profiles import (
+    Profile,
+    Score,
+    ScoreUnit,
+    TargetProfile,
+    get_profile,
+)
 
 #: Contract kinds that count as "a game was bid": a slam is a game and more.
 GAME_KINDS = frozenset({ContractKind.GAME, ContractKind.SLAM})
@@ -160,11 +175,15 @@ class Feedback:
 
     ``choice`` is None without an analysis and under a profile with one contract;
     ``play`` is None without an analysis. ``game_there`` is None when it cannot be
-    said: no analysis, or a profile where games do not count.
+    said: no analysis, or a profile where games do not count. ``score`` is what the
+    profile scored at the table for ``tricks`` by ``declarer``, in ``unit``.
     """
 
     contract: Contract
     tricks: int
+    declarer: Seat
+    score: Score
+    unit: ScoreUnit
     choice: Verdict | None
     play: Verdict | None
     par: Par | None
@@ -178,6 +197,29 @@ class Feedback:
     @property
     def analysed(self) -> bool:
         return self.dd_tricks is not None
+
+    @property
+    def made(self) -> bool:
+        """The contract made at the table (as the profile scored it)."""
+        return self.score.made
+
+    @property
+    def needed(self) -> int:
+        """The tricks the contract needed: its target, or the points' under a target
+        profile."""
+        return self.score.target
+
+    @property
+    def margin(self) -> int:
+        """Tricks taken minus tricks needed: the overtricks (0 or more) when made, minus
+        the undertricks when it went down."""
+        return self.tricks - self.needed
+
+    @property
+    def dd_made(self) -> bool | None:
+        """Whether the contract makes double dummy (in the strain played); None without
+        an analysis."""
+        return None if self.dd_tricks is None else self.dd_tricks >= self.needed
 
     @property
     def verdicts(self) -> tuple[Verdict, ...]:
@@ -241,7 +283,7 @@ def feedback(
     """
     scoring_profile = get_profile(profile)
     chosen = scoring_profile.admit(contract)
-    check_tricks(tricks)
+    score = scoring_profile.score(chosen, tricks, hcp=hcp)
     counts = games_count(scoring_profile)
     target = (
         scoring_profile.table.target_for(hcp)
@@ -252,6 +294,9 @@ def feedback(
         return Feedback(
             contract=chosen,
             tricks=tricks,
+            declarer=declarer,
+            score=score,
+            unit=scoring_profile.unit,
             choice=None,
             play=None,
             par=None,
@@ -269,6 +314,9 @@ def feedback(
     return Feedback(
         contract=chosen,
         tricks=tricks,
+        declarer=declarer,
+        score=score,
+        unit=scoring_profile.unit,
         choice=choice,
         play=_play(tricks, dd_tricks),
         par=par,

@@ -31,6 +31,7 @@ from scoring.feedback import FIT_LENGTH, BoardLesson, Code, Feedback, Verdict
 from scoring.individual import IndividualReason, IndividualTableRound
 from scoring.movements import BoardsGo, BoardsNext, Line, PairId, Position, ReasonCode, TableRound
 from scoring.pbn import PbnProblem, ProblemCode
+from scoring.profiles import ScoreUnit
 from scoring.three_players import Case as ThreeCase
 from scoring.three_players import ThreePlayerDeclaration
 from scoring.three_players import Variant as ThreeVariant
@@ -156,9 +157,8 @@ STRAIN_NAMES: dict[Strain, StrPromise] = {
 
 #: "NT" as written in a contract (Norwegian writes NT too, and says "grand").
 NO_TRUMPS_SHORT = pgettext_lazy("no trumps", "NT")
-#: No trumps named in running text, "NT game makes 9 tricks": Norwegian says "grand"
-#: there ("utgang i grand gir 9 stikk"), not the contract's "NT".
-NO_TRUMPS_IN_SENTENCE = pgettext_lazy("no trumps in a sentence", "NT")
+#: No trumps named in a sentence: "NT game makes 9 tricks" (Norwegian says "grand").
+NO_TRUMPS_WORD = pgettext_lazy("no trumps in a sentence", "NT")
 
 
 def suit_name(suit: Suit | str) -> str:
@@ -178,10 +178,11 @@ def strain_text(strain: Strain | str) -> str:
 
 
 def strain_word(strain: Strain | str) -> str:
-    """A strain inside a sentence: the suit's symbol, or no trumps in the sentence's
-    word (``"NT"`` / ``"grand"``), where :func:`strain_text` writes a contract's."""
+    """A strain named in a sentence: the suit's symbol, or no trumps as it is said
+    (``"NT"`` in English, ``"grand"`` in Norwegian, which writes NT only in a contract:
+    "utgang i grand gir 9 stikk")."""
     strain = Strain(strain)
-    return str(NO_TRUMPS_IN_SENTENCE) if strain is Strain.NO_TRUMPS else strain.symbol
+    return str(NO_TRUMPS_WORD) if strain is Strain.NO_TRUMPS else strain.symbol
 
 
 def as_contract(contract: Contract | str) -> Contract:
@@ -751,13 +752,14 @@ def pbn_problem_text(problem: PbnProblem) -> str:
 
 # -- Teaching feedback (scoring.feedback) ---------------------------------------------------
 
-#: The verdicts with no figures, or only a count: one msgid each.
+#: The verdicts with no figures: one msgid each. The choice verdicts speak of the cards
+#: (double dummy), "with perfect defence", never of the table: a game that failed
+#: double dummy may have made at the table.
 _VERDICTS: dict[Code, StrPromise] = {
     Code.NO_ANALYSIS: _("The cards are not analysed yet"),
     Code.BEST: _("Best contract"),
-    Code.GAME_FAILED: _("Game went down: part-score was best"),
-    Code.SLAM_FAILED: _("Slam went down: game was best"),
-    Code.AS_DD: _("Every trick the cards allow"),
+    Code.GAME_FAILED: _("With perfect defence no game makes: a part-score was best"),
+    Code.SLAM_FAILED: _("With perfect defence no slam makes: a game was best"),
 }
 # Translators: %(choices)s is what the game makes: "♥ game makes 10 tricks", or
 # several joined by "or".
@@ -790,24 +792,13 @@ _BETTER_NO_TRUMPS: dict[ContractKind, StrPromise] = {
 
 
 def verdict_text(verdict: Verdict) -> str:
-    """One verdict in the pupil's words: "Best contract", "Game was there: ♥ game makes
-    10 tricks", "One trick short of what the cards allow"."""
+    """One choice verdict (or ``NO_ANALYSIS``) in the pupil's words: "Best contract",
+    "Game was there: ♥ game makes 10 tricks". The play verdicts need the result's
+    figures: :func:`play_text`."""
     code = verdict.code
     if code in _VERDICTS:
         return str(_VERDICTS[code])
     count = verdict.tricks or 0
-    if code is Code.OVERTRICKS_ABOVE_DD:
-        return ngettext(
-            "One trick more than the cards promise!",
-            "%(count)s tricks more than the cards promise!",
-            count,
-        ) % {"count": count}
-    if code is Code.SHORT_OF_DD:
-        return ngettext(
-            "One trick short of what the cards allow",
-            "%(count)s tricks short of what the cards allow",
-            count,
-        ) % {"count": count}
     # A better contract: its strain and kind are given, and the strains that tie with it.
     assert verdict.strain is not None
     assert verdict.kind is not None
@@ -840,14 +831,151 @@ def _better_text(words: StrPromise, item: StrPromise, choices: Iterable[tuple[St
 
 
 def feedback_text(feedback: Feedback | None) -> str:
-    """A result's feedback on one line: "Best contract · One trick short of what the
-    cards allow"; "" for no feedback (a board not played, an adjusted score)."""
+    """A result's feedback on one line: first what happened at the table, then what the
+    cards allowed (the tricks with perfect play, then the choice of contract):
+    "4♥ made with 10 tricks: N–S score 420 · With perfect defence 4♥ takes only 6
+    tricks and goes down: the defenders gave away 4 tricks · With perfect defence no
+    game makes: a part-score was best"; "" for no feedback (a board not played, an
+    adjusted score)."""
     if feedback is None:
         return ""
-    return " · ".join(_feedback_verdict_text(feedback, verdict) for verdict in feedback.verdicts)
+    parts = [result_text(feedback)]
+    if not feedback.analysed:
+        parts.append(verdict_text(Verdict(Code.NO_ANALYSIS)))
+        return " · ".join(parts)
+    parts.append(play_text(feedback))
+    if feedback.choice is not None:
+        parts.append(_choice_text(feedback, feedback.choice))
+    return " · ".join(parts)
 
 
-def _feedback_verdict_text(feedback: Feedback, verdict: Verdict) -> str:
+def result_text(feedback: Feedback) -> str:
+    """What happened at the table, as the profile scored it: "4♥ made with 10 tricks:
+    N–S score 420", "4♥ made with 11 tricks, 1 more than needed: N–S score 450", "4♥
+    went down with 8 tricks, 2 short: E–W score 100"; under a target scoring "Target 8:
+    1♠ made with 9 tricks, 1 more than needed: N–S win the deal" (the contract as
+    entered: the level does not count there, the points set the tricks needed)."""
+    values: dict[str, object] = {
+        "contract": contract_text(feedback.contract),
+        "tricks": feedback.tricks,
+        "count": abs(feedback.margin),
+    }
+    if not feedback.made:
+        result = ngettext(
+            # Translators: "4♥ went down with 8 tricks, 2 short" (2 tricks fewer than the
+            # contract needs).
+            "%(contract)s went down with %(tricks)s trick, %(count)s short",
+            "%(contract)s went down with %(tricks)s tricks, %(count)s short",
+            feedback.tricks,
+        )
+    elif feedback.margin:
+        result = ngettext(
+            # Translators: "4♥ made with 11 tricks, 1 more than needed".
+            "%(contract)s made with %(tricks)s trick, %(count)s more than needed",
+            "%(contract)s made with %(tricks)s tricks, %(count)s more than needed",
+            feedback.tricks,
+        )
+    else:
+        result = ngettext(
+            # Translators: "4♥ made with 10 tricks" (exactly the tricks it needs).
+            "%(contract)s made with %(tricks)s trick",
+            "%(contract)s made with %(tricks)s tricks",
+            feedback.tricks,
+        )
+    text = result % values
+    if feedback.target is not None:
+        text = gettext("Target %(target)s: %(choices)s") % {
+            "target": feedback.target,
+            "choices": text,
+        }
+    # Translators: what happened at the table, then the score: "4♥ made with 10 tricks:
+    # N–S score 420".
+    return gettext("%(result)s: %(score)s") % {"result": text, "score": _score_text(feedback)}
+
+
+def _score_text(feedback: Feedback) -> str:
+    """The side that scored and what: "N–S score 420", "E–W score 100", "N–S score 8
+    tricks" (tricks only), "N–S win the deal" (target)."""
+    score = feedback.score
+    declarers = feedback.declarer.side
+    if feedback.unit is ScoreUnit.TRICKS:
+        return ngettext(
+            # Translators: the tricks-only scoring: "N–S score 8 tricks".
+            "%(side)s score %(count)s trick",
+            "%(side)s score %(count)s tricks",
+            score.declarers,
+        ) % {"side": side_short(declarers), "count": score.declarers}
+    side = declarers if score.made else declarers.other
+    if feedback.unit is ScoreUnit.DEALS:
+        # Translators: the target scoring, where a side wins or loses each deal: "N–S win
+        # the deal".
+        return gettext("%(side)s win the deal") % {"side": side_short(side)}
+    points = score.declarers if score.made else score.defenders
+    # Translators: the side that scored and its points: "N–S score 420".
+    return gettext("%(side)s score %(points)s") % {"side": side_short(side), "points": points}
+
+
+def play_text(feedback: Feedback) -> str:
+    """The tricks the cards allow in the contract played (double dummy) against the
+    table's: "With perfect defence 4♥ takes only 6 tricks and goes down: the defenders
+    gave away 4 tricks", "With perfect play 4♥ takes 10 tricks too: every trick the
+    cards allow", "With perfect play 4♥ makes with 10 tricks: declarer could have taken
+    2 more tricks". It says "goes down" or "makes" where the cards and the table
+    differ on it."""
+    assert feedback.dd_tricks is not None
+    difference = feedback.tricks - feedback.dd_tricks
+    values: dict[str, object] = {
+        "contract": contract_text(feedback.contract),
+        "dd": feedback.dd_tricks,
+        "count": abs(difference),
+    }
+    if difference > 0 and feedback.made and not feedback.dd_made:
+        words = ngettext(
+            # Translators: the table made the contract, but perfect defence beats it; %(dd)s
+            # is the tricks with perfect play on both sides.
+            "With perfect defence %(contract)s takes only %(dd)s tricks and goes down: "
+            "the defenders gave away %(count)s trick",
+            "With perfect defence %(contract)s takes only %(dd)s tricks and goes down: "
+            "the defenders gave away %(count)s tricks",
+            abs(difference),
+        )
+    elif difference > 0:
+        words = ngettext(
+            # Translators: %(dd)s is the tricks with perfect play on both sides.
+            "With perfect defence %(contract)s takes only %(dd)s tricks: the defenders "
+            "gave away %(count)s trick",
+            "With perfect defence %(contract)s takes only %(dd)s tricks: the defenders "
+            "gave away %(count)s tricks",
+            abs(difference),
+        )
+    elif difference < 0 and not feedback.made and feedback.dd_made:
+        words = ngettext(
+            # Translators: the contract went down at the table, but it makes with perfect
+            # play; %(dd)s is the tricks with perfect play on both sides.
+            "With perfect play %(contract)s makes with %(dd)s tricks: declarer could "
+            "have taken %(count)s more trick",
+            "With perfect play %(contract)s makes with %(dd)s tricks: declarer could "
+            "have taken %(count)s more tricks",
+            abs(difference),
+        )
+    elif difference < 0:
+        words = ngettext(
+            # Translators: %(dd)s is the tricks with perfect play on both sides.
+            "With perfect play %(contract)s takes %(dd)s tricks: declarer could have "
+            "taken %(count)s more trick",
+            "With perfect play %(contract)s takes %(dd)s tricks: declarer could have "
+            "taken %(count)s more tricks",
+            abs(difference),
+        )
+    else:
+        words = gettext(
+            # Translators: the table took the tricks of perfect play on both sides, %(dd)s.
+            "With perfect play %(contract)s takes %(dd)s tricks too: every trick the cards allow"
+        )
+    return words % values
+
+
+def _choice_text(feedback: Feedback, verdict: Verdict) -> str:
     # Under a target scoring a better strain is told in targets: "Target 8: ♠ makes 9".
     if (
         feedback.target is not None

@@ -4,6 +4,8 @@ board's traveller, then in Norwegian, and finds the pupil's page from the class.
 
 from __future__ import annotations
 
+import re
+
 from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Browser, Page, expect
 
@@ -58,35 +60,53 @@ def test_the_tables_and_the_teacher_see_what_the_cards_allowed(
     english.goto(f"/t/{one.token}/")
     enter(english, "H", "part-score", "10", "Save")
     line = english.locator(".feedback-line").first
-    expect(line).to_contain_text(
-        "What the cards allowed: Game was there: ♥ game makes 10 tricks · "
-        "Every trick the cards allow"
+    expect(line).to_have_text(
+        re.compile(
+            r"^What the cards allowed: 1♥ made with 10 tricks, 3 more than needed: "
+            r"(N–S|E–W) score 170 · With perfect play 1♥ takes 10 tricks too: every trick "
+            r"the cards allow · Game was there: ♥ game makes 10 tricks$"
+        )
     )
     expect(english.locator("tr.own-result td.feedback")).to_contain_text("Game was there")
 
+    # The tablet: 4♥ made with 10 tricks where perfect defence holds ♥ to 6 and
+    # no game makes. It read "Game went down"; it says the game made, then what the
+    # cards allow "with perfect defence".
     norwegian = browser.new_context(
         base_url=live_server.url, locale="nb-NO", viewport={"width": 800, "height": 1100}
     ).new_page()
     norwegian.goto(f"/t/{two.token}/")
-    enter(norwegian, "S", "game", "9", "Lagre")
-    expect(norwegian.locator(".feedback-line").first).to_contain_text(
-        "Hva kortene ga: Utgangen gikk bet: delkontrakt var best · Alle stikkene kortene gir"
+    enter(norwegian, "H", "game", "10", "Lagre")
+    said = norwegian.locator(".feedback-line").first
+    expect(said).to_have_text(
+        re.compile(
+            r"^Hva kortene ga: 4♥ gikk hjem med 10 stikk: (N–S|Ø–V) får 420 · Med perfekt "
+            r"forsvar gir 4♥ bare 6 stikk og går bet: forsvarerne ga bort 4 stikk · Med "
+            r"perfekt forsvar går ingen utgang hjem: delkontrakt var best$"
+        )
     )
+    expect(said).not_to_contain_text("gikk bet")
 
     # The teacher's traveller, in English and then in Norwegian.
     log_in_as(page, alice, live_server.url)
     page.goto(f"/sessions/{session.pk}/boards/{game_there}/")
     cell = page.locator("td.feedback").first
     expect(cell).to_have_text(
-        "Game was there: ♥ game makes 10 tricks · Every trick the cards allow"
+        re.compile(
+            r"^1♥ made with 10 tricks, 3 more than needed: (N–S|E–W) score 170 · With "
+            r"perfect play 1♥ takes 10 tricks too: every trick the cards allow · Game was "
+            r"there: ♥ game makes 10 tricks$"
+        )
     )
     page.get_by_role("button", name="Norsk (bokmål)").click()
-    expect(page.locator("td.feedback").first).to_have_text(
-        "Utgang var mulig: utgang i ♥ gir 10 stikk · Alle stikkene kortene gir"
+    expect(page.locator("td.feedback").first).to_contain_text(
+        "Med perfekt spill gir 1♥ også 10 stikk: alle stikkene kortene gir · "
+        "Utgang var mulig: utgang i ♥ gir 10 stikk"
     )
     page.goto(f"/sessions/{session.pk}/boards/{no_game}/")
-    expect(page.locator("td.feedback").first).to_have_text(
-        "Utgangen gikk bet: delkontrakt var best · Alle stikkene kortene gir"
+    expect(page.locator("td.feedback").first).to_contain_text("4♥ gikk hjem med 10 stikk: ")
+    expect(page.locator("td.feedback").first).to_contain_text(
+        "Med perfekt forsvar går ingen utgang hjem: delkontrakt var best"
     )
 
     # The boards to discuss, and a pupil's page from the class page.

@@ -64,8 +64,9 @@ def session(alice) -> Session:  # type: ignore[no-untyped-def]
     return running_session(alice, seed="feedback")
 
 
-# Board → (double-dummy table, contract, tricks won, revoke, the feedback in English,
-# in Norwegian). Worked by hand under EBU scoring (RULES.md §4).
+# Board → (double-dummy table, contract, tricks won, revoke, what the cards allowed in
+# English, in Norwegian: the line's words after what happened at the table, which names
+# the declaring side). Worked by hand under EBU scoring (RULES.md §4).
 EXAMPLES = {
     # 1H with 10 tricks: 170; 4H with the same 10: 420, the par.
     1: (
@@ -73,8 +74,10 @@ EXAMPLES = {
         "1H",
         10,
         "",
-        "Game was there: ♥ game makes 10 tricks · Every trick the cards allow",
-        "Utgang var mulig: utgang i ♥ gir 10 stikk · Alle stikkene kortene gir",
+        "With perfect play 1♥ takes 10 tricks too: every trick the cards allow · "
+        "Game was there: ♥ game makes 10 tricks",
+        "Med perfekt spill gir 1♥ også 10 stikk: alle stikkene kortene gir · "
+        "Utgang var mulig: utgang i ♥ gir 10 stikk",
     ),
     # 4S with the 9 tricks the cards hold: −50; 1S makes them: 140, the par.
     2: (
@@ -82,8 +85,10 @@ EXAMPLES = {
         "4S",
         9,
         "",
-        "Game went down: part-score was best · Every trick the cards allow",
-        "Utgangen gikk bet: delkontrakt var best · Alle stikkene kortene gir",
+        "With perfect play 4♠ takes 9 tricks too: every trick the cards allow · "
+        "With perfect defence no game makes: a part-score was best",
+        "Med perfekt spill gir 4♠ også 9 stikk: alle stikkene kortene gir · "
+        "Med perfekt forsvar går ingen utgang hjem: delkontrakt var best",
     ),
     # 4H with 8 (the cards' 8): −100; 4S makes 10: 420.
     3: (
@@ -91,8 +96,10 @@ EXAMPLES = {
         "4H",
         8,
         "",
-        "Another suit was better: ♠ game makes · Every trick the cards allow",
-        "En annen farge var bedre: utgang i ♠ går hjem · Alle stikkene kortene gir",
+        "With perfect play 4♥ takes 8 tricks too: every trick the cards allow · "
+        "Another suit was better: ♠ game makes",
+        "Med perfekt spill gir 4♥ også 8 stikk: alle stikkene kortene gir · "
+        "En annen farge var bedre: utgang i ♠ går hjem",
     ),
     # 3NT makes 9 double dummy, the par; the table took 10.
     4: (
@@ -100,8 +107,9 @@ EXAMPLES = {
         "3NT",
         10,
         "",
-        "Best contract · One trick more than the cards promise!",
-        "Beste kontrakt · Ett stikk mer enn kortene lover!",
+        "With perfect defence 3NT takes only 9 tricks: the defenders gave away 1 trick · "
+        "Best contract",
+        "Med perfekt forsvar gir 3NT bare 9 stikk: forsvarerne ga bort 1 stikk · Beste kontrakt",
     ),
     # The same, two tricks short.
     5: (
@@ -109,8 +117,10 @@ EXAMPLES = {
         "3NT",
         7,
         "",
-        "Best contract · 2 tricks short of what the cards allow",
-        "Beste kontrakt · 2 stikk mindre enn kortene gir",
+        "With perfect play 3NT makes with 9 tricks: declarer could have taken 2 more "
+        "tricks · Best contract",
+        "Med perfekt spill går 3NT hjem med 9 stikk: spilleføreren kunne tatt 2 stikk til · "
+        "Beste kontrakt",
     ),
     # 8 tricks won and a defender's revoke: 9 count, the cards' 9.
     6: (
@@ -118,8 +128,8 @@ EXAMPLES = {
         "3NT",
         8,
         Result.Revoke.DEFENDERS,
-        "Best contract · Every trick the cards allow",
-        "Beste kontrakt · Alle stikkene kortene gir",
+        "With perfect play 3NT takes 9 tricks too: every trick the cards allow · Best contract",
+        "Med perfekt spill gir 3NT også 9 stikk: alle stikkene kortene gir · Beste kontrakt",
     ),
     # Not analysed yet.
     7: ("", "4S", 10, "", "The cards are not analysed yet", "Kortene er ikke analysert ennå"),
@@ -141,6 +151,9 @@ def enter_examples(session: Session) -> dict[int, Result]:
     return results
 
 
+SIDES = {"en": {"NS": "N–S", "EW": "E–W"}, "nb": {"NS": "N–S", "EW": "Ø–V"}}
+
+
 @pytest.mark.parametrize(("language", "column"), [("en", 4), ("nb", 5)])
 def test_the_table_sees_what_the_cards_allowed_after_entry(
     session: Session, language: str, column: int
@@ -148,18 +161,67 @@ def test_the_table_sees_what_the_cards_allowed_after_entry(
     for number in (1, 7):
         set_dd(session, number, EXAMPLES[number][0])
     table = table_playing(session, 1)
+    side = SIDES[language][selectors.board_facts(_board(session, 1)).declaration.declarer.side]
     client = Client(headers={"HX-Request": "true"})
     client.cookies["django_language"] = language
     form = {"strain": "H", "level": "part-score", "tricks": 10, "revoke": "", "key": "k1"}
     saved = text_of(client.post(f"/t/{table.token}/boards/1/", form).content.decode())
-    expected = EXAMPLES[1][column]
-    assert isinstance(expected, str)
     heading = "What the cards allowed:" if language == "en" else "Hva kortene ga:"
-    assert f"{heading} {expected}" in saved
+    result = {
+        "en": f"1♥ made with 10 tricks, 3 more than needed: {side} score 170",
+        "nb": f"1♥ gikk hjem med 10 stikk, 3 mer enn nødvendig: {side} får 170",
+    }[language]
+    expected = f"{heading} {result} · {EXAMPLES[1][column]}"
+    assert expected in saved
     # The table's page, loaded again, shows it with the board's traveller.
     page = Client()
     page.cookies["django_language"] = language
-    assert f"{heading} {expected}" in text_of(page.get(f"/t/{table.token}/").content.decode())
+    assert expected in text_of(page.get(f"/t/{table.token}/").content.decode())
+
+
+def _board(session: Session, number: int) -> Board:
+    return Board.objects.get(board_set=session.board_set, number=number)
+
+
+@pytest.mark.parametrize(
+    ("language", "made", "cards", "contradiction"),
+    [
+        (
+            "en",
+            "4♥ made with 10 tricks: {side} score 420",
+            "With perfect defence 4♥ takes only 6 tricks and goes down: the defenders gave "
+            "away 4 tricks · With perfect defence no game makes: a part-score was best",
+            "went down",
+        ),
+        (
+            "nb",
+            "4♥ gikk hjem med 10 stikk: {side} får 420",
+            "Med perfekt forsvar gir 4♥ bare 6 stikk og går bet: forsvarerne ga bort 4 stikk "
+            "· Med perfekt forsvar går ingen utgang hjem: delkontrakt var best",
+            "gikk bet",
+        ),
+    ],
+)
+def test_a_game_made_that_the_cards_beat_is_told_it_made(
+    session: Session, language: str, made: str, cards: str, contradiction: str
+) -> None:
+    """The issue's tablet: 4♥ made with 10 tricks where perfect defence holds ♥ to 6 (and
+    no game makes) read "Game went down: part-score was best · 4 tricks more than the
+    cards promise!". The sentence the table sees after saving says it made, and what
+    the cards allow only "with perfect defence"."""
+    set_dd(session, 1, uniform_dd(H=6, S=8))
+    table = table_playing(session, 1)
+    side = SIDES[language][selectors.board_facts(_board(session, 1)).declaration.declarer.side]
+    client = Client(headers={"HX-Request": "true"})
+    client.cookies["django_language"] = language
+    form = {"strain": "H", "level": "game", "tricks": 10, "revoke": "", "key": "k1"}
+    response = client.post(f"/t/{table.token}/boards/1/", form)
+    assert response.status_code == 200
+    html = response.content.decode()
+    [line] = re.findall(r'<p class="feedback-line">(.*?)</p>', html, re.S)
+    heading = "What the cards allowed:" if language == "en" else "Hva kortene ga:"
+    assert text_of(line) == f"{heading} {made.format(side=side)} · {cards}"
+    assert contradiction not in text_of(line)
 
 
 def test_the_teachers_traveller_and_the_score_cards_in_both_languages(

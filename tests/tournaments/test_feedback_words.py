@@ -4,6 +4,7 @@ from its own figures, and the term chart's SVG."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from django.utils import translation
@@ -40,13 +41,13 @@ GAME, PART, SLAM = ContractKind.GAME, ContractKind.PART_SCORE, ContractKind.SLAM
         ),
         (
             Verdict(Code.GAME_FAILED, Strain.SPADES, PART, 9),
-            "Game went down: part-score was best",
-            "Utgangen gikk bet: delkontrakt var best",
+            "With perfect defence no game makes: a part-score was best",
+            "Med perfekt forsvar går ingen utgang hjem: delkontrakt var best",
         ),
         (
             Verdict(Code.SLAM_FAILED, Strain.SPADES, GAME, 11),
-            "Slam went down: game was best",
-            "Slemmen gikk bet: utgang var best",
+            "With perfect defence no slam makes: a game was best",
+            "Med perfekt forsvar går ingen slem hjem: utgang var best",
         ),
         (
             Verdict(Code.BETTER_STRAIN, Strain.SPADES, GAME, 10),
@@ -68,21 +69,10 @@ GAME, PART, SLAM = ContractKind.GAME, ContractKind.PART_SCORE, ContractKind.SLAM
             "No trumps was better: NT slam makes",
             "Grand var bedre: slem i grand går hjem",
         ),
-        (Verdict(Code.AS_DD, tricks=0), "Every trick the cards allow", "Alle stikkene kortene gir"),
         (
-            Verdict(Code.OVERTRICKS_ABOVE_DD, tricks=1),
-            "One trick more than the cards promise!",
-            "Ett stikk mer enn kortene lover!",
-        ),
-        (
-            Verdict(Code.OVERTRICKS_ABOVE_DD, tricks=2),
-            "2 tricks more than the cards promise!",
-            "2 stikk mer enn kortene lover!",
-        ),
-        (
-            Verdict(Code.SHORT_OF_DD, tricks=1),
-            "One trick short of what the cards allow",
-            "Ett stikk mindre enn kortene gir",
+            Verdict(Code.GAME_MISSED, Strain.NO_TRUMPS, GAME, 9),
+            "Game was there: NT game makes 9 tricks",
+            "Utgang var mulig: utgang i grand gir 9 stikk",
         ),
     ],
 )
@@ -101,9 +91,98 @@ def test_the_one_line() -> None:
     )
     with translation.override("en"):
         assert labels.feedback_text(result) == (
-            "Best contract · One trick short of what the cards allow"
+            "3NT went down with 8 tricks, 1 short: E–W score 50 · With perfect play 3NT makes "
+            "with 9 tricks: declarer could have taken 1 more trick · Best contract"
         )
         assert labels.feedback_text(None) == ""
+    with translation.override("nb"):
+        assert labels.feedback_text(result) == (
+            "3NT gikk 1 bet med 8 stikk: Ø–V får 50 · Med perfekt spill går 3NT hjem med 9 "
+            "stikk: spilleføreren kunne tatt 1 stikk til · Beste kontrakt"
+        )
+
+
+def _south(contract: str, tricks: int, profile: str = "ebu", **strains: int) -> str:
+    table = DDTable(
+        {(seat, strain): strains.get(strain.value, 6) for seat in Seat for strain in Strain}
+    )
+    return labels.feedback_text(
+        feedback(
+            declarer=Seat.SOUTH, dd=table, profile=profile, contract=contract, tricks=tricks, hcp=26
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "english", "norwegian"),
+    [
+        # The issue's example: 4♥ made with 10 tricks, where perfect defence holds it to 6.
+        (
+            lambda: _south("4H", 10, H=6, S=8),
+            "4♥ made with 10 tricks: N–S score 420 · With perfect defence 4♥ takes only 6 "
+            "tricks and goes down: the defenders gave away 4 tricks · With perfect defence "
+            "no game makes: a part-score was best",
+            "4♥ gikk hjem med 10 stikk: N–S får 420 · Med perfekt forsvar gir 4♥ bare 6 stikk "
+            "og går bet: forsvarerne ga bort 4 stikk · Med perfekt forsvar går ingen utgang "
+            "hjem: delkontrakt var best",
+        ),
+        (
+            lambda: _south("4S", 11, S=10),
+            "4♠ made with 11 tricks, 1 more than needed: N–S score 450 · With perfect "
+            "defence 4♠ takes only 10 tricks: the defenders gave away 1 trick · Best contract",
+            "4♠ gikk hjem med 11 stikk, 1 mer enn nødvendig: N–S får 450 · Med perfekt forsvar "
+            "gir 4♠ bare 10 stikk: forsvarerne ga bort 1 stikk · Beste kontrakt",
+        ),
+        (
+            lambda: _south("1H", 9, H=10),
+            "1♥ made with 9 tricks, 2 more than needed: N–S score 140 · With perfect play 1♥ "
+            "takes 10 tricks: declarer could have taken 1 more trick · Game was there: ♥ game "
+            "makes 10 tricks",
+            "1♥ gikk hjem med 9 stikk, 2 mer enn nødvendig: N–S får 140 · Med perfekt spill "
+            "gir 1♥ 10 stikk: spilleføreren kunne tatt 1 stikk til · Utgang var mulig: utgang "
+            "i ♥ gir 10 stikk",
+        ),
+        (
+            lambda: _south("4H", 8, S=10, H=8),
+            "4♥ went down with 8 tricks, 2 short: E–W score 100 · With perfect play 4♥ takes "
+            "8 tricks too: every trick the cards allow · Another suit was better: ♠ game makes",
+            "4♥ gikk 2 bet med 8 stikk: Ø–V får 100 · Med perfekt spill gir 4♥ også 8 stikk: "
+            "alle stikkene kortene gir · En annen farge var bedre: utgang i ♠ går hjem",
+        ),
+        # Under the target scoring the points set the tricks needed (26 points: 9).
+        (
+            lambda: _south("1S", 8, "target", S=9),
+            "Target 9: 1♠ went down with 8 tricks, 1 short: E–W win the deal · With perfect "
+            "play 1♠ makes with 9 tricks: declarer could have taken 1 more trick · Best contract",
+            "Mål 9: 1♠ gikk 1 bet med 8 stikk: Ø–V vinner given · Med perfekt spill går 1♠ "
+            "hjem med 9 stikk: spilleføreren kunne tatt 1 stikk til · Beste kontrakt",
+        ),
+        (
+            lambda: _south("1H", 10, "target", S=10, H=8),
+            "Target 9: 1♥ made with 10 tricks, 1 more than needed: N–S win the deal · With "
+            "perfect defence 1♥ takes only 8 tricks and goes down: the defenders gave away 2 "
+            "tricks · Target 9: ♠ makes 10",
+            "Mål 9: 1♥ gikk hjem med 10 stikk, 1 mer enn nødvendig: N–S vinner given · Med "
+            "perfekt forsvar gir 1♥ bare 8 stikk og går bet: forsvarerne ga bort 2 stikk · "
+            "Mål 9: ♠ gir 10",
+        ),
+        # Each side scores its tricks.
+        (
+            lambda: _south("1S", 9, "tricks", S=9),
+            "1♠ made with 9 tricks, 2 more than needed: N–S score 9 tricks · With perfect play "
+            "1♠ takes 9 tricks too: every trick the cards allow · Best contract",
+            "1♠ gikk hjem med 9 stikk, 2 mer enn nødvendig: N–S får 9 stikk · Med perfekt "
+            "spill gir 1♠ også 9 stikk: alle stikkene kortene gir · Beste kontrakt",
+        ),
+    ],
+)
+def test_the_line_says_the_table_first_then_the_cards(
+    line: Callable[[], str], english: str, norwegian: str
+) -> None:
+    with translation.override("en"):
+        assert line() == english
+    with translation.override("nb"):
+        assert line() == norwegian
 
 
 @pytest.mark.parametrize(
