@@ -38,6 +38,7 @@ from tournaments import services
 from tournaments.labels import (
     INDIVIDUAL_REASONS,
     MOVEMENT_REASONS,
+    boards_to_prepare_text,
     one_table_setup_note,
     target_problem_text,
 )
@@ -221,7 +222,8 @@ def ranked_by_total(session: Session, *, compared: bool) -> bool:
 
 @dataclass(frozen=True)
 class Plan:
-    """What the set-up page suggests for a draft session, with its reason."""
+    """What the set-up page suggests for a draft session, with its reason. Every number
+    and every sentence comes from the one movement the suggestion builds."""
 
     kind: str
     style: str
@@ -237,6 +239,9 @@ class Plan:
     #: the session is ranked by total points, and :attr:`ranking_note` says so.
     compared: bool = True
     individual: bool = False
+    #: Where tables play the same boards in a round: which boards to make, and how many
+    #: of each (``labels.boards_to_prepare_text``); empty otherwise.
+    boards_note: str = ""
 
     @property
     def ranking_note(self) -> str:
@@ -246,9 +251,14 @@ class Plan:
         return one_table_setup_note(individual=self.individual)
 
 
-def session_plan(session: Session, *, max_rounds: int = DEFAULT_MAX_ROUNDS) -> Plan:
+def session_plan(
+    session: Session, *, max_rounds: int = DEFAULT_MAX_ROUNDS, event_boards: int | None = None
+) -> Plan:
     """The movement suggested for a draft session: an individual one for an individual
-    session, otherwise the pair movement that suits the number of pairs."""
+    session, otherwise the pair movement that suits the number of pairs. A session of a
+    simultaneous event (``event_boards``: how many boards the event has) gets the pair
+    movement that plays the event's boards, all of them where a movement can
+    (``movements.suggest_for_boards``), so it never needs a board the event lacks."""
     if is_individual(session):
         pupils = session.pairs.count()
         try:
@@ -263,7 +273,7 @@ def session_plan(session: Session, *, max_rounds: int = DEFAULT_MAX_ROUNDS) -> P
                 max_rounds=max(max_rounds, 1),
                 boards_per_round=int(str(error.params["needed"])),
             )
-        built = chosen.build()
+        built = individual.as_movement(chosen.build())
         return Plan(
             kind=Session.Kind.INDIVIDUAL,
             style="",
@@ -272,10 +282,19 @@ def session_plan(session: Session, *, max_rounds: int = DEFAULT_MAX_ROUNDS) -> P
             tables=chosen.tables,
             total_boards=built.total_boards,
             reason=str(INDIVIDUAL_REASONS[chosen.reason_code]).format(**chosen.params),
-            compared=compares_boards(individual.as_movement(built)),
+            compared=compares_boards(built),
             individual=True,
+            boards_note=boards_to_prepare_text(built),
         )
-    suggestion = session_suggestion(session, max_rounds=max_rounds)
+    suggestion = None
+    if event_boards is not None:
+        try:
+            suggestion = movements.suggest_for_boards(session.pairs.count(), event_boards)
+        except MovementError:
+            # Too many tables for so few boards: no movement fits; the start says why.
+            max_rounds = max(1, event_boards // movements.DEFAULT_BOARDS_PER_ROUND)
+    if suggestion is None:
+        suggestion = session_suggestion(session, max_rounds=max_rounds)
     movement = suggestion.build()
     return Plan(
         kind=suggestion.kind.value,
@@ -287,6 +306,7 @@ def session_plan(session: Session, *, max_rounds: int = DEFAULT_MAX_ROUNDS) -> P
         reason=suggestion_reason(suggestion),
         sit_out=suggestion.sit_out,
         compared=compares_boards(movement),
+        boards_note=boards_to_prepare_text(movement),
     )
 
 
