@@ -346,8 +346,17 @@ def board_fit(movement: Movement, board_set: BoardSet) -> BoardFit:
     )
 
 
-def fit_message(fit: BoardFit, movement: Movement) -> str:
-    """What to do when the boards do not fit, in plain words."""
+def fit_message(fit: BoardFit, movement: Movement, *, event: bool = False) -> str:
+    """What to do when the boards do not fit, in plain words. An event's session plays
+    the event's boards and cannot deal others, so it is not told to."""
+    if event:
+        return ngettext(
+            "This movement plays %(needed)s boards (boards 1 to %(needed)s) but the event "
+            "has %(available)s board. Play fewer rounds or fewer boards a round.",
+            "This movement plays %(needed)s boards (boards 1 to %(needed)s) but the event "
+            "has %(available)s boards. Play fewer rounds or fewer boards a round.",
+            fit.available,
+        ) % {"needed": fit.needed, "available": fit.available}
     return ngettext(
         "This movement plays %(needed)s boards (boards 1 to %(needed)s) but the board set "
         "has %(available)s board. Play fewer rounds, fewer boards a round, or deal a new "
@@ -565,7 +574,10 @@ def session_configure(
         raise ValidationError("; ".join(problems))
     fit = board_fit(movement, board_set)
     if not fit.ok:
-        raise ValidationError(fit_message(fit, movement), code="boards_do_not_fit")
+        raise ValidationError(
+            fit_message(fit, movement, event=event_of(session) is not None),
+            code="boards_do_not_fit",
+        )
     session.full_clean()
     session.save()
     return movement
@@ -641,7 +653,7 @@ def session_start(*, session: Session) -> Session:
     movement = session_movement(session)
     fit = board_fit(movement, session.board_set)
     if not fit.ok:
-        raise ValidationError(fit_message(fit, movement))
+        raise ValidationError(fit_message(fit, movement, event=event_of(session) is not None))
     pairs = list(session.pairs.order_by("number"))
     for pair, ident in zip(pairs, movement.pair_ids, strict=True):
         pair.number = ident.number

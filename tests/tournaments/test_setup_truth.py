@@ -235,3 +235,18 @@ def test_no_boards_note_where_no_tables_share(alice: AbstractUser, alice_client:
     assert "Boards to prepare" not in page.text
     chart = alice_client.get(f"/sessions/{session.pk}/print/movement-chart/")
     assert "Boards to prepare" not in _pdf_text(chart.content)
+
+
+def test_an_event_school_asking_for_more_boards_is_not_told_to_deal_a_new_set(
+    alice: AbstractUser, alice_client: Client
+) -> None:
+    session = _event_draft(alice, 20)
+    page = read_setup(alice_client, session.pk)
+    form = page.form | {"boards_per_round": "2"}  # 4 rounds of 2 at 5 tables: 16 boards
+    response = alice_client.post(f"/sessions/{session.pk}/setup/", form)
+    assert response.status_code == 422
+    text = " ".join(response.content.decode().split())
+    assert "but the event has 8 boards. Play fewer rounds or fewer boards a round." in text
+    assert "deal a new set" not in text
+    session.refresh_from_db()
+    assert session.state == Session.State.DRAFT
