@@ -1551,11 +1551,13 @@ def suggest_for_boards(pairs: int, boards: int, *, max_boards_per_round: int = 8
     playable = playable_movements(pairs, max_boards_per_round)
     fitting = [m for m in playable if m.total_boards <= boards]
     if not fitting:
+        needed = min(m.total_boards for m in playable_movements(pairs, max_boards_per_round))
         raise MovementError(
             MovementErrorCode.TOO_FEW_BOARDS_PER_ROUND,
-            f"No movement for {tables} tables plays only {boards} boards.",
+            f"With {tables} tables even one round needs {needed} boards, not {boards}.",
             boards=boards,
             tables=tables,
+            needed=needed,
         )
     best = max(fitting, key=rank)
     code = (

@@ -386,6 +386,16 @@ def boards_to_prepare_text(movement: Movement) -> str:
     }
 
 
+def event_too_few_boards_text(*, boards: int, tables: int, needed: int) -> str:
+    """The set-up page of an event's session when no movement fits the event's boards:
+    every table starts on boards of its own, so even one round needs more."""
+    return gettext(
+        "The event has %(boards)s boards, but with %(tables)s tables even one round needs "
+        "%(needed)s, a board for each table to start on. Ask the event's organiser for more "
+        "boards, or play with fewer pupils."
+    ) % {"boards": boards, "tables": tables, "needed": needed}
+
+
 def ranked_by_text(*, by_total: bool, by_wins: bool) -> str:
     """What the standings are ranked by, as the page's and the projector's line says."""
     if by_wins:

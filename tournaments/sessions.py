@@ -39,6 +39,7 @@ from tournaments.labels import (
     INDIVIDUAL_REASONS,
     MOVEMENT_REASONS,
     boards_to_prepare_text,
+    event_too_few_boards_text,
     one_table_setup_note,
     target_problem_text,
 )
@@ -286,13 +287,19 @@ def session_plan(
             individual=True,
             boards_note=boards_to_prepare_text(built),
         )
-    suggestion = None
+    suggestion, reason = None, ""
     if event_boards is not None:
         try:
             suggestion = movements.suggest_for_boards(session.pairs.count(), event_boards)
-        except MovementError:
-            # Too many tables for so few boards: no movement fits; the start says why.
-            max_rounds = max(1, event_boards // movements.DEFAULT_BOARDS_PER_ROUND)
+        except MovementError as error:
+            # Too many tables for so few boards: nothing fits, and the page says so
+            # instead of suggesting what Start would refuse.
+            suggestion = session_suggestion(session, max_rounds=1, boards_per_round=1)
+            reason = event_too_few_boards_text(
+                boards=event_boards,
+                tables=suggestion.tables,
+                needed=int(str(error.params["needed"])),
+            )
     if suggestion is None:
         suggestion = session_suggestion(session, max_rounds=max_rounds)
     movement = suggestion.build()
@@ -303,7 +310,7 @@ def session_plan(
         boards_per_round=suggestion.boards_per_round,
         tables=suggestion.tables,
         total_boards=movement.total_boards,
-        reason=suggestion_reason(suggestion),
+        reason=reason or suggestion_reason(suggestion),
         sit_out=suggestion.sit_out,
         compared=compares_boards(movement),
         boards_note=boards_to_prepare_text(movement),
@@ -352,9 +359,9 @@ def fit_message(fit: BoardFit, movement: Movement, *, event: bool = False) -> st
     if event:
         return ngettext(
             "This movement plays %(needed)s boards (boards 1 to %(needed)s) but the event "
-            "has %(available)s board. Play fewer rounds or fewer boards a round.",
+            "has %(available)s board. The suggestion above says what fits.",
             "This movement plays %(needed)s boards (boards 1 to %(needed)s) but the event "
-            "has %(available)s boards. Play fewer rounds or fewer boards a round.",
+            "has %(available)s boards. The suggestion above says what fits.",
             fit.available,
         ) % {"needed": fit.needed, "available": fit.available}
     return ngettext(

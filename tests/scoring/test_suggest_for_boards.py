@@ -47,8 +47,9 @@ def test_it_plays_every_board_of_the_set(
 
 
 def test_too_many_tables_for_the_boards_is_refused() -> None:
-    with pytest.raises(MovementError):
+    with pytest.raises(MovementError) as refused:
         suggest_for_boards(18, 8)  # 9 tables, each needs a board of its own in round 1
+    assert refused.value.params["needed"] == 9
 
 
 @settings(max_examples=60, deadline=None)

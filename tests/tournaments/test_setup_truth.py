@@ -246,7 +246,23 @@ def test_an_event_school_asking_for_more_boards_is_not_told_to_deal_a_new_set(
     response = alice_client.post(f"/sessions/{session.pk}/setup/", form)
     assert response.status_code == 422
     text = " ".join(response.content.decode().split())
-    assert "but the event has 8 boards. Play fewer rounds or fewer boards a round." in text
+    assert "but the event has 8 boards. The suggestion above says what fits." in text
     assert "deal a new set" not in text
     session.refresh_from_db()
     assert session.state == Session.State.DRAFT
+
+
+def test_an_event_with_fewer_boards_than_tables_says_so_up_front(
+    alice: AbstractUser, alice_client: Client
+) -> None:
+    session = _event_draft(alice, 36)  # 18 pairs: 9 tables, each starts on a board
+    page = read_setup(alice_client, session.pk)
+    assert (
+        "The event has 8 boards, but with 9 tables even one round needs 9, a board for "
+        "each table to start on. Ask the event's organiser for more boards, or play with "
+        "fewer pupils."
+    ) in page.sentences
+    response = alice_client.post(f"/sessions/{session.pk}/setup/", page.form)
+    assert response.status_code == 422
+    text = " ".join(response.content.decode().split())
+    assert "but the event has 8 boards. The suggestion above says what fits." in text
