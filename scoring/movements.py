@@ -57,6 +57,7 @@ from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Generic, Protocol, TypeVar
 
@@ -88,7 +89,9 @@ __all__ = [
     "howell",
     "mitchell",
     "pair_card",
+    "playable_movements",
     "required_boards_per_round",
+    "suggest_for_boards",
     "suggest_movement",
     "table_card",
     "validate",
@@ -1240,6 +1243,8 @@ class ReasonCode(StrEnum):
     MITCHELL_RELAY = "mitchell_relay"
     HOWELL_TOO_LONG = "howell_too_long"
     HOWELL_NEEDS_MORE_BOARDS = "howell_needs_more_boards"
+    EVENT_ALL_BOARDS = "event_all_boards"
+    EVENT_SOME_BOARDS = "event_some_boards"
 
 
 #: The English sentence for each reason; placeholders come from ``Suggestion.params``.
@@ -1278,9 +1283,19 @@ REASONS: Mapping[ReasonCode, str] = MappingProxyType(
             "and the East–West pairs move from table to table."
         ),
         ReasonCode.HOWELL_NEEDS_MORE_BOARDS: (
-            "Playing against every other pair needs at least {min_boards} boards each "
-            "round at every table, so the North–South pairs stay at their table and the "
-            "East–West pairs move from table to table."
+            "Playing against every other pair would need {min_boards} boards a round, "
+            "because in some rounds {min_boards} tables play the same boards. With "
+            "{boards_per_round} boards a round the North–South pairs stay at their table "
+            "and the East–West pairs move from table to table."
+        ),
+        ReasonCode.EVENT_ALL_BOARDS: (
+            "The event has {boards} boards: {rounds} rounds of {boards_per_round} at "
+            "{tables} tables play every one of them, and each pair plays {per_pair} of them."
+        ),
+        ReasonCode.EVENT_SOME_BOARDS: (
+            "The event has {boards} boards; with {tables} tables the class plays boards 1 "
+            "to {played}: {rounds} rounds of {boards_per_round}, and each pair plays "
+            "{per_pair} of them."
         ),
     }
 )
@@ -1411,7 +1426,7 @@ def suggest_movement(
             params["howell_rounds"] = full
         else:
             fallback = ReasonCode.HOWELL_NEEDS_MORE_BOARDS
-            params["min_boards"] = needed
+            params |= {"min_boards": needed, "boards_per_round": boards_per_round}
 
     style = _mitchell_style(tables, even_tables)
     if style is MitchellStyle.RELAY:
@@ -1455,4 +1470,120 @@ def suggest_movement(
         reason=REASONS[code].format(**params),
         params=MappingProxyType(params),
         alternatives=alternatives,
+    )
+
+
+def _plays_per_pair(movement: Movement) -> int:
+    """The fewest boards any pair plays in the movement (a pair with a round off plays
+    fewer)."""
+    rounds = Counter(p for e in movement.entries for p in e.players)
+    return min(rounds[p] for p in movement.pair_ids) * movement.boards_per_round
+
+
+def playable_movements(pairs: int, max_boards_per_round: int) -> Iterable[Movement]:
+    """Every movement the site can start for ``pairs`` pairs: Howell, skip and relay
+    Mitchell, each cut to any number of rounds, with 1 to ``max_boards_per_round``
+    boards a round (those with too few boards for their shared boards left out)."""
+    tables = (pairs + 1) // 2
+    builders: list[tuple[MovementKind, MitchellStyle | None]] = []
+    if tables in HOWELL_TABLES:
+        builders.append((MovementKind.HOWELL, None))
+    builders.append((MovementKind.MITCHELL, MitchellStyle.SKIP))
+    if tables % 2 == 0:
+        builders.append((MovementKind.MITCHELL, MitchellStyle.RELAY))
+    for kind, style in builders:
+        full = full_rounds(kind, pairs, even_tables=style or MitchellStyle.SKIP)
+        for rounds in range(1, full + 1):
+            for per_round in range(1, max_boards_per_round + 1):
+                try:
+                    if kind is MovementKind.HOWELL:
+                        yield howell(pairs, rounds=rounds, boards_per_round=per_round)
+                    else:
+                        yield mitchell(
+                            pairs,
+                            even_tables=style or MitchellStyle.SKIP,
+                            rounds=rounds,
+                            boards_per_round=per_round,
+                        )
+                except MovementError:
+                    continue
+
+
+@lru_cache(maxsize=256)  # pure; the set-up page asks again on every visit
+def suggest_for_boards(pairs: int, boards: int, *, max_boards_per_round: int = 8) -> Suggestion:
+    """Pick a movement for ``pairs`` pairs that plays a fixed set of ``boards`` boards
+    (a simultaneous event's): every one of them when some movement can, otherwise as
+    many as can be played; then the most boards for each pair, then one where boards
+    are compared, then the most rounds (more opponents, fewer boards at a time), then a
+    Mitchell rather than a Howell.
+
+    The suggestion never needs a board the set does not have (boards 1 to
+    ``boards``), so starting it is never refused for the boards.
+
+    >>> s = suggest_for_boards(10, 8)
+    >>> s.kind.value, s.tables, s.rounds, s.boards_per_round, s.reason_code.value
+    ('howell', 5, 4, 1, 'event_all_boards')
+    >>> s = suggest_for_boards(8, 8)
+    >>> s.style.value, s.rounds, s.boards_per_round, s.params["per_pair"]
+    ('relay', 4, 2, 8)
+    """
+    tables = _tables_for(pairs, MITCHELL_TABLES, "Mitchell")
+    if boards < 1:
+        raise MovementError(
+            MovementErrorCode.BOARDS_PER_ROUND_OUT_OF_RANGE,
+            "A set of boards needs at least one board.",
+            boards=boards,
+        )
+
+    def rank(m: Movement) -> tuple[bool, int, int, bool, int, bool]:
+        compared = any(
+            n > 1 for n in Counter(e.board_set for e in m.entries if not e.sits_out).values()
+        )
+        return (
+            m.total_boards == boards,
+            m.total_boards,
+            _plays_per_pair(m),
+            compared,
+            m.rounds,
+            m.kind is MovementKind.MITCHELL,
+        )
+
+    playable = playable_movements(pairs, max_boards_per_round)
+    fitting = [m for m in playable if m.total_boards <= boards]
+    if not fitting:
+        needed = min(m.total_boards for m in playable_movements(pairs, max_boards_per_round))
+        raise MovementError(
+            MovementErrorCode.TOO_FEW_BOARDS_PER_ROUND,
+            f"With {tables} tables even one round needs {needed} boards, not {boards}.",
+            boards=boards,
+            tables=tables,
+            needed=needed,
+        )
+    best = max(fitting, key=rank)
+    code = (
+        ReasonCode.EVENT_ALL_BOARDS if best.total_boards == boards else ReasonCode.EVENT_SOME_BOARDS
+    )
+    params: dict[str, int] = {
+        "pairs": pairs,
+        "tables": tables,
+        "boards": boards,
+        "rounds": best.rounds,
+        "full_rounds": best.full_rounds,
+        "boards_per_round": best.boards_per_round,
+        "played": best.total_boards,
+        "per_pair": _plays_per_pair(best),
+    }
+    return Suggestion(
+        kind=best.kind,
+        style=best.style,
+        pairs=pairs,
+        tables=tables,
+        rounds=best.rounds,
+        full_rounds=best.full_rounds,
+        boards_per_round=best.boards_per_round,
+        arrow_switch=False,
+        sit_out=pairs % 2 == 1,
+        reason_code=code,
+        reason=REASONS[code].format(**params),
+        params=MappingProxyType(params),
     )

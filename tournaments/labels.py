@@ -29,7 +29,16 @@ from scoring.dd import Par
 from scoring.errors import ErrorCode, ScoringError
 from scoring.feedback import FIT_LENGTH, BoardLesson, Code, Feedback, Verdict
 from scoring.individual import IndividualReason, IndividualTableRound
-from scoring.movements import BoardsGo, BoardsNext, Line, PairId, Position, ReasonCode, TableRound
+from scoring.movements import (
+    BoardsGo,
+    BoardsNext,
+    Line,
+    Movement,
+    PairId,
+    Position,
+    ReasonCode,
+    TableRound,
+)
 from scoring.pbn import PbnProblem, ProblemCode
 from scoring.profiles import ScoreUnit
 from scoring.three_players import Case as ThreeCase
@@ -360,6 +369,44 @@ def one_table_setup_note(*, individual: bool) -> str:
     )
 
 
+def boards_to_prepare_text(movement: Movement) -> str:
+    """When some tables play the same boards in the same round (an individual session of
+    8: both tables play boards 1–2): which boards to make and how many of each, with the
+    round where the most tables share as the example. Empty when no tables share."""
+    at_once: dict[tuple[int, int], list[int]] = {}
+    for entry in movement.entries:
+        if not entry.sits_out:
+            at_once.setdefault((entry.round, entry.board_set), []).append(entry.table)
+    most = max(at_once.items(), key=lambda item: (len(item[1]), -item[0][0]), default=None)
+    if most is None or len(most[1]) < 2:
+        return ""
+    (round_, board_set), tables = most
+    boards = movement.boards(board_set)
+    return gettext(
+        "Boards to prepare: one of each board, 1 to %(last)s. Some tables play the same "
+        "boards at the same time (round %(round)s: tables %(tables)s, boards "
+        "%(first_board)s–%(last_board)s): each table starts on a different board and "
+        "passes it on. Or make %(copies)s copies of those boards, one for each table."
+    ) % {
+        "last": movement.total_boards,
+        "round": round_,
+        "tables": tables_text(sorted(tables)),
+        "first_board": boards[0],
+        "last_board": boards[-1],
+        "copies": len(tables),
+    }
+
+
+def event_too_few_boards_text(*, boards: int, tables: int, needed: int) -> str:
+    """The set-up page of an event's session when no movement fits the event's boards:
+    every table starts on boards of its own, so even one round needs more."""
+    return gettext(
+        "The event has %(boards)s boards, but with %(tables)s tables even one round needs "
+        "%(needed)s, a board for each table to start on. Ask the event's organiser for more "
+        "boards, or play with fewer pupils."
+    ) % {"boards": boards, "tables": tables, "needed": needed}
+
+
 def ranked_by_text(*, by_total: bool, by_wins: bool) -> str:
     """What the standings are ranked by, as the page's and the projector's line says."""
     if by_wins:
@@ -640,9 +687,19 @@ MOVEMENT_REASONS: dict[ReasonCode, StrPromise] = {
         "the East–West pairs move from table to table."
     ),
     ReasonCode.HOWELL_NEEDS_MORE_BOARDS: _(
-        "Playing against every other pair needs at least {min_boards} boards each round at "
-        "every table, so the North–South pairs stay at their table and the East–West pairs "
+        "Playing against every other pair would need {min_boards} boards a round, because "
+        "in some rounds {min_boards} tables play the same boards. With {boards_per_round} "
+        "boards a round the North–South pairs stay at their table and the East–West pairs "
         "move from table to table."
+    ),
+    ReasonCode.EVENT_ALL_BOARDS: _(
+        "The event has {boards} boards: {rounds} rounds of {boards_per_round} at {tables} "
+        "tables play every one of them, and each pair plays {per_pair} of them."
+    ),
+    ReasonCode.EVENT_SOME_BOARDS: _(
+        "The event has {boards} boards; with {tables} tables the class plays boards 1 to "
+        "{played}: {rounds} rounds of {boards_per_round}, and each pair plays {per_pair} of "
+        "them."
     ),
 }
 

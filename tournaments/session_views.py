@@ -153,9 +153,8 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
     fresh: BoardSet | None = None
     if event is not None:
         # A simultaneous event's session plays the event's boards (the form offers
-        # nothing else): rounds that fit them are suggested.
-        event_boards = event.board_set.boards.count()
-        plan = sessions.session_plan(session, max_rounds=max(1, event_boards // 2))
+        # nothing else): the suggestion plays them, all of them where it can.
+        plan = sessions.session_plan(session, event_boards=event.board_set.boards.count())
         fresh = event.board_set
     else:
         plan = sessions.session_plan(session)

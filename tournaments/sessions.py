@@ -39,6 +39,8 @@ from tournaments import services
 from tournaments.labels import (
     INDIVIDUAL_REASONS,
     MOVEMENT_REASONS,
+    boards_to_prepare_text,
+    event_too_few_boards_text,
     one_table_setup_note,
     target_problem_text,
 )
@@ -222,7 +224,8 @@ def ranked_by_total(session: Session, *, compared: bool) -> bool:
 
 @dataclass(frozen=True)
 class Plan:
-    """What the set-up page suggests for a draft session, with its reason."""
+    """What the set-up page suggests for a draft session, with its reason. Every number
+    and every sentence comes from the one movement the suggestion builds."""
 
     kind: str
     style: str
@@ -238,6 +241,9 @@ class Plan:
     #: the session is ranked by total points, and :attr:`ranking_note` says so.
     compared: bool = True
     individual: bool = False
+    #: Where tables play the same boards in a round: which boards to make, and how many
+    #: of each (``labels.boards_to_prepare_text``); empty otherwise.
+    boards_note: str = ""
 
     @property
     def ranking_note(self) -> str:
@@ -247,9 +253,14 @@ class Plan:
         return one_table_setup_note(individual=self.individual)
 
 
-def session_plan(session: Session, *, max_rounds: int = DEFAULT_MAX_ROUNDS) -> Plan:
+def session_plan(
+    session: Session, *, max_rounds: int = DEFAULT_MAX_ROUNDS, event_boards: int | None = None
+) -> Plan:
     """The movement suggested for a draft session: an individual one for an individual
-    session, otherwise the pair movement that suits the number of pairs."""
+    session, otherwise the pair movement that suits the number of pairs. A session of a
+    simultaneous event (``event_boards``: how many boards the event has) gets the pair
+    movement that plays the event's boards, all of them where a movement can
+    (``movements.suggest_for_boards``), so it never needs a board the event lacks."""
     if is_individual(session):
         pupils = session.pairs.count()
         try:
@@ -264,7 +275,7 @@ def session_plan(session: Session, *, max_rounds: int = DEFAULT_MAX_ROUNDS) -> P
                 max_rounds=max(max_rounds, 1),
                 boards_per_round=int(str(error.params["needed"])),
             )
-        built = chosen.build()
+        built = individual.as_movement(chosen.build())
         return Plan(
             kind=Session.Kind.INDIVIDUAL,
             style="",
@@ -273,10 +284,25 @@ def session_plan(session: Session, *, max_rounds: int = DEFAULT_MAX_ROUNDS) -> P
             tables=chosen.tables,
             total_boards=built.total_boards,
             reason=str(INDIVIDUAL_REASONS[chosen.reason_code]).format(**chosen.params),
-            compared=compares_boards(individual.as_movement(built)),
+            compared=compares_boards(built),
             individual=True,
+            boards_note=boards_to_prepare_text(built),
         )
-    suggestion = session_suggestion(session, max_rounds=max_rounds)
+    suggestion, reason = None, ""
+    if event_boards is not None:
+        try:
+            suggestion = movements.suggest_for_boards(session.pairs.count(), event_boards)
+        except MovementError as error:
+            # Too many tables for so few boards: nothing fits, and the page says so
+            # instead of suggesting what Start would refuse.
+            suggestion = session_suggestion(session, max_rounds=1, boards_per_round=1)
+            reason = event_too_few_boards_text(
+                boards=event_boards,
+                tables=suggestion.tables,
+                needed=int(str(error.params["needed"])),
+            )
+    if suggestion is None:
+        suggestion = session_suggestion(session, max_rounds=max_rounds)
     movement = suggestion.build()
     return Plan(
         kind=suggestion.kind.value,
@@ -285,9 +311,10 @@ def session_plan(session: Session, *, max_rounds: int = DEFAULT_MAX_ROUNDS) -> P
         boards_per_round=suggestion.boards_per_round,
         tables=suggestion.tables,
         total_boards=movement.total_boards,
-        reason=suggestion_reason(suggestion),
+        reason=reason or suggestion_reason(suggestion),
         sit_out=suggestion.sit_out,
         compared=compares_boards(movement),
+        boards_note=boards_to_prepare_text(movement),
     )
 
 
@@ -327,8 +354,17 @@ def board_fit(movement: Movement, board_set: BoardSet) -> BoardFit:
     )
 
 
-def fit_message(fit: BoardFit, movement: Movement) -> str:
-    """What to do when the boards do not fit, in plain words."""
+def fit_message(fit: BoardFit, movement: Movement, *, event: bool = False) -> str:
+    """What to do when the boards do not fit, in plain words. An event's session plays
+    the event's boards and cannot deal others, so it is not told to."""
+    if event:
+        return ngettext(
+            "This movement plays %(needed)s boards (boards 1 to %(needed)s) but the event "
+            "has %(available)s board. The suggestion above says what fits.",
+            "This movement plays %(needed)s boards (boards 1 to %(needed)s) but the event "
+            "has %(available)s boards. The suggestion above says what fits.",
+            fit.available,
+        ) % {"needed": fit.needed, "available": fit.available}
     return ngettext(
         "This movement plays %(needed)s boards (boards 1 to %(needed)s) but the board set "
         "has %(available)s board. Play fewer rounds, fewer boards a round, or deal a new "
@@ -565,7 +601,10 @@ def session_configure(
         raise ValidationError("; ".join(problems))
     fit = board_fit(movement, board_set)
     if not fit.ok:
-        raise ValidationError(fit_message(fit, movement), code="boards_do_not_fit")
+        raise ValidationError(
+            fit_message(fit, movement, event=event_of(session) is not None),
+            code="boards_do_not_fit",
+        )
     session.full_clean()
     session.save()
     return movement
@@ -641,7 +680,7 @@ def session_start(*, session: Session) -> Session:
     movement = session_movement(session)
     fit = board_fit(movement, session.board_set)
     if not fit.ok:
-        raise ValidationError(fit_message(fit, movement))
+        raise ValidationError(fit_message(fit, movement, event=event_of(session) is not None))
     pairs = list(session.pairs.order_by("number"))
     for pair, ident in zip(pairs, movement.pair_ids, strict=True):
         pair.number = ident.number

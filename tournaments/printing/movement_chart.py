@@ -36,11 +36,13 @@ from tournaments.printing.common import (
     cell_text,
     content_area,
     draw_page_header,
+    draw_text,
     fill_rect,
     page_count,
     page_size,
     start_pdf,
     text_width,
+    wrap,
 )
 
 __all__ = [
@@ -81,7 +83,7 @@ def chart_pages(session: SessionPrint, *, fonts: FontSet = STANDARD_FONTS) -> li
     rounds ("N–S 12 v E–W 15" in a narrow cell).
     """
     movement = session.movement
-    area = content_area(chart_page_size(session))
+    area = _chart_area(session, chart_page_size(session), fonts)
     rows = [cell for cells in _chart_cells(session).values() for cell in cells]
     row_height = _chart_row_height(area, movement)
     fewest = page_count(movement.tables, CHART_MAX_TABLES_PER_PAGE)
@@ -204,10 +206,56 @@ def movement_chart_pdf(session: SessionPrint, *, fonts: FontSet = STANDARD_FONTS
         draw_page_header(
             canvas, size, title=session.title, kind=kind, page=page, pages=len(pages), fonts=fonts
         )
-        _draw_chart(canvas, content_area(size), movement, tables, cells, off, fonts=fonts)
+        _draw_boards_note(canvas, session, size, fonts)
+        _draw_chart(
+            canvas, _chart_area(session, size, fonts), movement, tables, cells, off, fonts=fonts
+        )
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
+
+
+_NOTE_SIZE = 10.0
+
+
+def _boards_note_lines(
+    session: SessionPrint, size: tuple[float, float], fonts: FontSet
+) -> list[str]:
+    """Where tables share boards: the sentence saying which boards to make, and how
+    many of each (the set-up page's own, ``labels.boards_to_prepare_text``), wrapped to
+    the page."""
+    note = labels.boards_to_prepare_text(session.movement)
+    if not note:
+        return []
+    return wrap(note, fonts.regular, _NOTE_SIZE, content_area(size).width, fonts)
+
+
+def _chart_area(session: SessionPrint, size: tuple[float, float], fonts: FontSet) -> Rect:
+    """The grid's part of the page: the content area less the boards note at its foot."""
+    area = content_area(size)
+    lines = _boards_note_lines(session, size, fonts)
+    if not lines:
+        return area
+    below = len(lines) * _NOTE_SIZE * _LEADING + 6
+    return Rect(area.x, area.y + below, area.width, area.height - below)
+
+
+def _draw_boards_note(
+    canvas: Canvas, session: SessionPrint, size: tuple[float, float], fonts: FontSet
+) -> None:
+    area = content_area(size)
+    lines = _boards_note_lines(session, size, fonts)
+    # Top line first, so that the PDF's text reads in order.
+    for index, line in enumerate(lines):
+        draw_text(
+            canvas,
+            area.x,
+            area.y + 2 + (len(lines) - 1 - index) * _NOTE_SIZE * _LEADING,
+            line,
+            font=fonts.regular,
+            size=_NOTE_SIZE,
+            fonts=fonts,
+        )
 
 
 def _draw_chart(
