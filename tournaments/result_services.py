@@ -117,7 +117,8 @@ def result_record(
 
     The same form sent twice (same ``idempotency_key``: a double tap, a retry after the
     network dropped) returns the first result, even once the round or the session has
-    moved on; the same key with another board or other answers raises
+    moved on or the teacher has corrected it since; the same key with another board or
+    other answers raises
     :class:`KeyReused` (a ValidationError) and changes nothing. A board that already
     has a result at this table (another device) raises :class:`ResultConflict` with the
     result that stands, unless it is the same result; nothing is overwritten. A form
@@ -142,7 +143,10 @@ def result_record(
     standing = None
     for result in Result.objects.filter(wanted, table=table):
         if idempotency_key and result.idempotency_key == idempotency_key:
-            if (result.board_number, *_answers(result)) != (board_number, *answers):
+            same = (result.board_number, *_answers(result)) == (board_number, *answers)
+            # The form sent before, its answers since corrected by the teacher: it was
+            # saved, and the teacher's correction stands.
+            if not same and not (result.board_number == board_number and result.changes.exists()):
                 raise KeyReused(result)
             return result  # the form sent before
         standing = result

@@ -274,3 +274,26 @@ def test_the_tables_page_names_pupils_by_first_name_only(session: Session) -> No
     assert "Hansen" not in html
     assert f"{pupils[0].first_name} H" in html  # two share a first name: an initial
     assert f"{pupils[1].first_name} S" in html
+
+
+def test_a_form_sent_again_after_the_teacher_corrected_it_gets_the_saved_page(
+    session: Session, alice_client: Client
+) -> None:
+    """A double-sent save (its answer lost on the way) that the teacher corrected in
+    between: the resend is answered with the saved page, not 422, and the teacher's
+    correction stands (issue 27.7, seen once in six races)."""
+    tab = table(session, 1)
+    assert post_result(Client(), tab, 1, key="lost-answer").status_code == 302
+    result = Result.objects.get()
+    result_services.result_correct(
+        result=result, teacher=session.school_class.teacher, contract="4S", tricks_won=9
+    )
+    again = post_result(Client(), tab, 1, key="lost-answer")
+    assert again.status_code == 302
+    page = Client().get(again["Location"]).content.decode()
+    assert "How the other tables did" in page
+    assert Result.objects.count() == 1
+    assert Result.objects.get().tricks_won == 9
+    assert ResultChange.objects.filter(result=result).count() == 1
+    # Another board with the same key is still refused.
+    assert post_result(Client(), tab, 2, key="lost-answer").status_code == 422
