@@ -287,7 +287,7 @@ def session_detail(request: TeacherRequest, session_id: int) -> HttpResponse:
         "session": session,
         "movement": movement,
         "view": board.view,
-        "missing": board.missing,
+        "open_results": board.open_results,
         "confirm_next": request.GET.get("confirm_next") == "1",
         "pairs": board.pairs,
         "absent": board.absent,
