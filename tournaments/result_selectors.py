@@ -386,6 +386,20 @@ class DoneBoard:
     result: Result
     traveller: list[TravellerRow]
     flagged: bool  # the table asked the teacher to check it, and no answer yet
+    #: The analysis of the session's set (None: the session has no set).
+    analysis: selectors.AnalysisProgress | None = None
+
+    @property
+    def answers_awaited(self) -> bool:
+        """The board has no answers yet, but its set's analysis is queued or under way:
+        the page asks again until they come (tournaments.result_views.table_done_board)."""
+        return self.board.dd is None and self.analysis is not None and self.analysis.waiting
+
+    @property
+    def answers_coming(self) -> bool:
+        """The answers are awaited and the analysis is moving: the page may say they
+        are on their way. A stalled analysis (no worker) promises nothing."""
+        return self.answers_awaited and self.analysis is not None and not self.analysis.stalled
 
 
 @dataclass(frozen=True)
@@ -515,12 +529,14 @@ def table_round_view(found: TableAtWork) -> TableRoundView:
         for result in Result.objects.filter(session=session, table=table, round=round_)
     }
     flagged = _flagged(own.values(), kind=Flag.Kind.CHECK)
+    analysis = selectors.analysis_progress(session.board_set_id) if own else None
     done = [
         DoneBoard(
             board=boards[number],
             result=own[number],
             traveller=traveller(session, number, board=boards[number]),
             flagged=own[number].pk in flagged,
+            analysis=analysis,
         )
         for number in numbers
         if number in own
@@ -551,6 +567,27 @@ def table_round_view(found: TableAtWork) -> TableRoundView:
             if sessions.is_individual(session)
             else None
         ),
+    )
+
+
+def done_board(found: TableAtWork) -> DoneBoard | None:
+    """One board the table has entered in the current round (``found`` carries the
+    board), as its page shows it; None when it has no result there (the round moved
+    on, the session closed, the teacher removed the result)."""
+    table, session, board = found.table, found.session, found.board
+    if not found.running or board is None:
+        return None
+    result = Result.objects.filter(
+        session=session, table=table, round=session.current_round, board_number=board.number
+    ).first()
+    if result is None:
+        return None
+    return DoneBoard(
+        board=board,
+        result=result,
+        traveller=traveller(session, board.number, board=board),
+        flagged=bool(_flagged([result], kind=Flag.Kind.CHECK)),
+        analysis=selectors.analysis_progress(session.board_set_id),
     )
 
 
