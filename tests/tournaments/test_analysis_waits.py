@@ -271,3 +271,19 @@ def test_a_set_nobody_analyses_says_so_to_the_teacher_and_nothing_to_the_pupils(
     assert "/boards/1/done/" not in tablet  # nothing will come: no polling
     assert "What the cards allowed:" not in _text_of(tablet)
     assert NOT_YET not in tablet
+
+
+def test_the_board_set_page_asks_too_when_nothing_moves(
+    session: Session, alice_client: Client
+) -> None:
+    url = f"/boards/{session.board_set_id}/"
+    page = alice_client.get(url).content.decode()
+    assert "The page updates by itself." in page
+    assert 'hx-trigger="every 1s"' in page
+    _stall(session)
+    page = alice_client.get(url).content.decode()
+    assert "The page updates by itself." not in page
+    assert "The analysis has not started: is the site's background worker running?" in _text_of(
+        page
+    )
+    assert 'hx-trigger="every 10s"' in page
