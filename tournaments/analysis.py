@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import logging
 
+from django.utils import timezone
+
 from scoring import dd
 from scoring.cards import Deal
 from tournaments.models import Board, BoardSet
@@ -24,7 +26,11 @@ def board_set_run_analysis(*, board_set_id: int) -> None:
     claimed = (
         BoardSet.objects.filter(pk=board_set_id)
         .exclude(analysis=BoardSet.Analysis.DONE)
-        .update(analysis=BoardSet.Analysis.RUNNING, analysis_error="")
+        .update(
+            analysis=BoardSet.Analysis.RUNNING,
+            analysis_error="",
+            analysis_updated_at=timezone.now(),
+        )
     )
     if not claimed:
         return
@@ -36,10 +42,15 @@ def board_set_run_analysis(*, board_set_id: int) -> None:
             for board, table in zip(batch, tables, strict=True):
                 board.dd_tricks = table.to_pbn()
             Board.objects.bulk_update(batch, ["dd_tricks"])
+            BoardSet.objects.filter(pk=board_set_id).update(analysis_updated_at=timezone.now())
     except Exception as error:
         logger.exception("Double-dummy analysis of board set %s failed", board_set_id)
         BoardSet.objects.filter(pk=board_set_id).update(
-            analysis=BoardSet.Analysis.FAILED, analysis_error=f"{type(error).__name__}: {error}"
+            analysis=BoardSet.Analysis.FAILED,
+            analysis_error=f"{type(error).__name__}: {error}",
+            analysis_updated_at=timezone.now(),
         )
         raise
-    BoardSet.objects.filter(pk=board_set_id).update(analysis=BoardSet.Analysis.DONE)
+    BoardSet.objects.filter(pk=board_set_id).update(
+        analysis=BoardSet.Analysis.DONE, analysis_updated_at=timezone.now()
+    )

@@ -119,6 +119,9 @@ class BoardSet(models.Model):
         default=Analysis.NOT_STARTED,
     )
     analysis_error = models.TextField(_("analysis error"), blank=True)
+    # When the analysis last moved (queued, a batch saved, done or failed): a set that
+    # waits long after it is a sign the background worker is not running.
+    analysis_updated_at = models.DateTimeField(_("analysis last moved"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("board set")

@@ -413,6 +413,20 @@ class DoneBoard:
     result: Result
     traveller: list[TravellerRow]
     flagged: bool  # the table asked the teacher to check it, and no answer yet
+    #: The analysis of the session's set (None: the session has no set).
+    analysis: selectors.AnalysisProgress | None = None
+
+    @property
+    def answers_awaited(self) -> bool:
+        """The board has no answers yet, but its set's analysis is queued or under way:
+        the page asks again until they come (tournaments.result_views.table_done_board)."""
+        return self.board.dd is None and self.analysis is not None and self.analysis.waiting
+
+    @property
+    def answers_coming(self) -> bool:
+        """The answers are awaited and the analysis is moving: the page may say they
+        are on their way. A stalled analysis (no worker) promises nothing."""
+        return self.answers_awaited and self.analysis is not None and not self.analysis.stalled
 
     @property
     def first_to_play(self) -> bool:
@@ -547,12 +561,14 @@ def table_round_view(found: TableAtWork) -> TableRoundView:
         for result in Result.objects.filter(session=session, table=table, round=round_)
     }
     flagged = _flagged(own.values(), kind=Flag.Kind.CHECK)
+    analysis = selectors.analysis_progress(session.board_set_id) if own else None
     done = [
         DoneBoard(
             board=boards[number],
             result=own[number],
             traveller=traveller(session, number, board=boards[number]),
             flagged=own[number].pk in flagged,
+            analysis=analysis,
         )
         for number in numbers
         if number in own
@@ -583,6 +599,27 @@ def table_round_view(found: TableAtWork) -> TableRoundView:
             if sessions.is_individual(session)
             else None
         ),
+    )
+
+
+def done_board(found: TableAtWork) -> DoneBoard | None:
+    """One board the table has entered in the current round (``found`` carries the
+    board), as its page shows it; None when it has no result there (the round moved
+    on, the session closed, the teacher removed the result)."""
+    table, session, board = found.table, found.session, found.board
+    if not found.running or board is None:
+        return None
+    result = Result.objects.filter(
+        session=session, table=table, round=session.current_round, board_number=board.number
+    ).first()
+    if result is None:
+        return None
+    return DoneBoard(
+        board=board,
+        result=result,
+        traveller=traveller(session, board.number, board=board),
+        flagged=bool(_flagged([result], kind=Flag.Kind.CHECK)),
+        analysis=selectors.analysis_progress(session.board_set_id),
     )
 
 
@@ -730,14 +767,88 @@ def round_grid(
     return rows
 
 
-def missing_count(grid: Sequence[GridRow]) -> int:
-    return sum(1 for row in grid for cell in row.cells if cell.status != "entered")
+@dataclass(frozen=True)
+class OpenResult:
+    """A result the round still waits for, or a flag still open (of any round), as the
+    round-change warning names it: the one place its sentences come from."""
+
+    table: int
+    board: int
+    kind: labels.OpenKind
+    #: The round, named for a flag of an earlier round than the current one.
+    round: int | None = None
+    #: Who has to agree a result waiting for the opponents: the defenders.
+    side: Side | None = None
+
+    @property
+    def text(self) -> str:
+        return labels.open_result_text(
+            table=self.table, board=self.board, kind=self.kind, round_=self.round, side=self.side
+        )
 
 
-def missing_in_round(session: Session) -> int:
-    """How many results of the session's current round are missing or not agreed."""
+def open_results(
+    session: Session, grid: Sequence[GridRow], flags: Sequence[Flag]
+) -> list[OpenResult]:
+    """What the current round's ``grid`` still waits for (no result yet, or not agreed
+    yet) and the session's open ``flags`` (``open_flags``), by round, table and board."""
+    missing: list[OpenResult] = []
+    waiting: list[tuple[GridRow, GridCell]] = []
+    for row in grid:
+        for cell in row.cells:
+            if cell.result is None:
+                missing.append(
+                    OpenResult(row.table.number, cell.board_number, labels.OpenKind.MISSING)
+                )
+            elif not cell.result.agreed:
+                waiting.append((row, cell))
+    numbers = {cell.board_number for _row, cell in waiting}
+    boards = {
+        board.number: selectors.board_facts(board, profile=session.profile_key)
+        for board in Board.objects.filter(board_set_id=session.board_set_id, number__in=numbers)
+    }
+    agreeing = [
+        OpenResult(
+            row.table.number,
+            cell.board_number,
+            labels.OpenKind.WAITING,
+            side=_defenders(cell.result, boards.get(cell.board_number)),
+        )
+        for row, cell in waiting
+    ]
+    flagged = [
+        OpenResult(
+            flag.result.table.number,
+            flag.result.board_number,
+            labels.OpenKind.CHECK if flag.kind == Flag.Kind.CHECK else labels.OpenKind.CONFLICT,
+            round=flag.result.round if flag.result.round != session.current_round else None,
+        )
+        for flag in flags
+    ]
+    current = session.current_round
+    return sorted(
+        [*missing, *agreeing, *flagged],
+        key=lambda item: (
+            item.round or current,
+            item.table,
+            item.board,
+            list(labels.OpenKind).index(item.kind),
+        ),
+    )
+
+
+def _defenders(result: Result | None, board: selectors.BoardFacts | None) -> Side | None:
+    """The side that checks a played result and taps Agree: the declarer's opponents."""
+    if result is None or board is None or result.kind != Result.Kind.PLAYED:
+        return None
+    return board.declaration.side.other
+
+
+def round_open_results(session: Session) -> list[OpenResult]:
+    """What the session's current round still waits for, and the open flags."""
     movement = sessions.session_movement(session)
-    return missing_count(round_grid(session, movement, session.current_round))
+    grid = round_grid(session, movement, session.current_round)
+    return open_results(session, grid, open_flags(session))
 
 
 @dataclass(frozen=True)
@@ -775,11 +886,12 @@ def grid_view(session: Session, *, shown_round: int | None = None) -> GridView:
 
 @dataclass(frozen=True)
 class Dashboard:
-    """The session page: the grid, what the current round still misses, the pairs, and
-    the class's pupils who are not playing."""
+    """The session page: the grid, what the current round still waits for, the pairs,
+    and the class's pupils who are not playing."""
 
     view: GridView
-    missing: int  # results of the current round missing or not agreed
+    #: The current round's missing and not agreed results, and every open flag.
+    open_results: list[OpenResult]
     pairs: list[Pair]
     absent: list[Pupil]
 
@@ -787,12 +899,12 @@ class Dashboard:
 def dashboard(session: Session, *, shown_round: int | None = None) -> Dashboard:
     view = grid_view(session, shown_round=shown_round)
     if view.shown_round == session.current_round:
-        missing = missing_count(view.grid)
+        still_open = open_results(session, view.grid, view.flags)
     else:
-        missing = missing_in_round(session)
+        still_open = round_open_results(session)
     return Dashboard(
         view=view,
-        missing=missing,
+        open_results=still_open,
         pairs=sessions.session_pairs(session),
         absent=list(
             session.school_class.pupils.filter(active=True).exclude(
@@ -803,6 +915,6 @@ def dashboard(session: Session, *, shown_round: int | None = None) -> Dashboard:
 
 
 def round_change_warnings(session: Session) -> bool:
-    """Whether "Next round" should first ask: results of this round are missing, or a
-    flag is still open."""
-    return bool(missing_in_round(session)) or bool(open_flags(session))
+    """Whether "Next round" should first ask: results of this round are missing or not
+    agreed, or a flag is still open."""
+    return bool(round_open_results(session))

@@ -123,6 +123,19 @@ def table_round_check(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return HttpResponse()
 
 
+@require_GET
+@cache_control(private=True, no_cache=True)
+def table_done_board(request: HtmxHttpRequest, token: str, board_number: int) -> HttpResponse:
+    """Polled by a board the table has entered while the cards are being analysed: the
+    board again, with its traveller, until what the cards allowed is there. A board no
+    longer on the table's page (the round moved on) reloads the page."""
+    found = _table_at_work(token, board_number)
+    item = result_selectors.done_board(found)
+    if item is None:
+        return HttpResponseClientRefresh()
+    return render(request, "includes/done_board.html", {"item": item, "table": found.table})
+
+
 @require_POST
 def table_result(request: HtmxHttpRequest, token: str, board_number: int) -> HttpResponse:
     found = _table_at_work(token)

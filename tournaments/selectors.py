@@ -4,6 +4,7 @@ confirms it exists."""
 
 from __future__ import annotations
 
+import datetime
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 from django.contrib.auth.models import User
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
 from scoring.cards import Deal, Hand, Seat, Strain, Suit
 from scoring.dd import DDTable, Par, minibridge_par
@@ -67,6 +69,72 @@ def board_sets_for_teacher(teacher: User) -> QuerySet[CountedBoardSet]:
 def analysis_running(board_set: BoardSet) -> bool:
     """The set's double-dummy analysis is waiting to start or under way."""
     return board_set.analysis in {BoardSet.Analysis.QUEUED, BoardSet.Analysis.RUNNING}
+
+
+#: How long an analysis may wait without moving (queued and not started, or stopped
+#: between two batches) before the teacher is asked whether the background worker runs.
+#: A batch takes a second or two (tournaments/analysis.py); the worker may first finish
+#: another job (a booklet, the national results).
+ANALYSIS_STALLED_AFTER = datetime.timedelta(minutes=1)
+
+
+@dataclass(frozen=True)
+class AnalysisProgress:
+    """How far the double-dummy analysis of a set is: its state, the boards analysed
+    out of all, and whether it has stopped moving (``stalled``: it waits, and nothing
+    has happened for ``ANALYSIS_STALLED_AFTER``)."""
+
+    state: str  # a BoardSet.Analysis value
+    done: int
+    total: int
+    stalled: bool = False
+
+    @property
+    def waiting(self) -> bool:
+        """The analysis is queued or under way (the boards will get their answers)."""
+        return self.state in {BoardSet.Analysis.QUEUED, BoardSet.Analysis.RUNNING}
+
+    @property
+    def started(self) -> bool:
+        return self.state != BoardSet.Analysis.QUEUED or self.done > 0
+
+    @property
+    def failed(self) -> bool:
+        return self.state == BoardSet.Analysis.FAILED
+
+    @property
+    def finished(self) -> bool:
+        return self.state == BoardSet.Analysis.DONE and self.done == self.total
+
+
+def analysis_progress(
+    board_set_id: int | None, *, now: datetime.datetime | None = None
+) -> AnalysisProgress | None:
+    """The analysis of the set (None without a set), in one query."""
+    row = (
+        BoardSet.objects.filter(pk=board_set_id)
+        .annotate(
+            board_count=Count("boards"),
+            analysed_count=Count("boards", filter=~Q(boards__dd_tricks="")),
+        )
+        .values("analysis", "analysis_updated_at", "board_count", "analysed_count")
+        .first()
+        if board_set_id is not None
+        else None
+    )
+    if row is None:
+        return None
+    waiting = row["analysis"] in {BoardSet.Analysis.QUEUED, BoardSet.Analysis.RUNNING}
+    moved = row["analysis_updated_at"]
+    stalled = waiting and (
+        moved is None or (now or timezone.now()) - moved > ANALYSIS_STALLED_AFTER
+    )
+    return AnalysisProgress(
+        state=row["analysis"],
+        done=row["analysed_count"],
+        total=row["board_count"],
+        stalled=stalled,
+    )
 
 
 def answers_ready(board_set: CountedBoardSet) -> bool:

@@ -215,13 +215,15 @@ def board_set_import(
 def board_set_request_analysis(*, board_set: BoardSet) -> None:
     """Queue the double-dummy analysis of a set; it runs in the background worker. A set
     already waiting for it or being analysed is left as it is (one job is enough)."""
+    now = timezone.now()
     queued = (
         BoardSet.objects.filter(pk=board_set.pk)
         .exclude(analysis__in=[BoardSet.Analysis.QUEUED, BoardSet.Analysis.RUNNING])
-        .update(analysis=BoardSet.Analysis.QUEUED, analysis_error="")
+        .update(analysis=BoardSet.Analysis.QUEUED, analysis_error="", analysis_updated_at=now)
     )
     if queued:
         board_set.analysis = BoardSet.Analysis.QUEUED
         board_set.analysis_error = ""
+        board_set.analysis_updated_at = now
         board_set_id = board_set.pk
         transaction.on_commit(lambda: analyse_board_set.enqueue(board_set_id))

@@ -287,7 +287,7 @@ def session_detail(request: TeacherRequest, session_id: int) -> HttpResponse:
         "session": session,
         "movement": movement,
         "view": board.view,
-        "missing": board.missing,
+        "open_results": board.open_results,
         "confirm_next": request.GET.get("confirm_next") == "1",
         "pairs": board.pairs,
         "absent": board.absent,
@@ -295,8 +295,23 @@ def session_detail(request: TeacherRequest, session_id: int) -> HttpResponse:
         "address": links.tables_address(request),
         "target_scoring": is_target_profile(session.scoring_profile),
         "individual": sessions.is_individual(session),
+        "analysis": selectors.analysis_progress(session.board_set_id),
     }
     return render(request, "tournaments/session_detail.html", context)
+
+
+@require_GET
+@login_required
+def session_analysis(request: TeacherRequest, session_id: int) -> HttpResponse:
+    """How far the analysis of the session's boards is, polled by the session's page
+    while it waits: the progress, or the question whether the worker runs."""
+    session = sessions.get_session_for_teacher(request.user, session_id)
+    context = {
+        "session": session,
+        "analysis": selectors.analysis_progress(session.board_set_id),
+        "polled": True,
+    }
+    return render(request, "includes/analysis_progress.html", context)
 
 
 @require_POST

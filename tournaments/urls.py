@@ -42,6 +42,11 @@ urlpatterns = [
         name="table_result",
     ),
     path(
+        "t/<token:token>/boards/<int:board_number>/done/",
+        result_views.table_done_board,
+        name="table_done_board",
+    ),
+    path(
         "t/<token:token>/results/<int:result_id>/agree/",
         result_views.table_agree,
         name="table_agree",
@@ -107,6 +112,11 @@ urlpatterns = [
     ),
     path("classes/<int:class_id>/sessions/new/", session_views.session_new, name="session_new"),
     path("sessions/<int:session_id>/", session_views.session_detail, name="session_detail"),
+    path(
+        "sessions/<int:session_id>/analysis/",
+        session_views.session_analysis,
+        name="session_analysis",
+    ),
     path("sessions/<int:session_id>/pairs/", session_views.session_pairs, name="session_pairs"),
     path("sessions/<int:session_id>/setup/", session_views.session_setup, name="session_setup"),
     path(

@@ -118,6 +118,7 @@ def board_set_detail(request: TeacherRequest, board_set_id: int) -> HttpResponse
         "boards": boards,
         "preset_label": dict(PRESET_CHOICES).get(board_set.preset, ""),
         "analysing": selectors.analysis_running(board_set),
+        "analysis": selectors.analysis_progress(board_set.pk),
         "answers_ready": selectors.answers_ready(board_set),
         "papers": [("A4", ""), ("Letter", "?paper=letter")],
     }

@@ -96,7 +96,7 @@ def test_a_flag_raised_in_round_two_is_listed_until_the_teacher_answers_it(
     # Next round: the warning names the flag; going on keeps it on the list.
     page.get_by_role("button", name="Next round").click()
     expect(page.get_by_role("alert")).to_contain_text(
-        f"table {flagged.table.number}, board {flagged.board_number} (round 2)"
+        f"Table {flagged.table.number}, board {flagged.board_number}: flagged — the table"
     )
     page.get_by_role("button", name="Go to the next round anyway").click()
     expect(page.locator(".round-badge")).to_contain_text("Round 3 of 3")

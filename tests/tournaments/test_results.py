@@ -184,7 +184,8 @@ def test_next_round_warns_when_results_are_missing(session: Session, alice_clien
     session.refresh_from_db()
     assert session.current_round == 1
     page = alice_client.get(response["Location"]).content.decode()
-    assert "8 results of this round are missing" in page
+    assert "Still open before the next round:" in page
+    assert page.count(": no result yet</li>") == 8
     alice_client.post(f"/sessions/{session.pk}/round/", {"direction": "next", "confirm": "1"})
     session.refresh_from_db()
     assert session.current_round == 2

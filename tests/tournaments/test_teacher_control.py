@@ -154,7 +154,7 @@ def test_a_flag_outlives_round_changes_and_the_finish_until_it_is_answered(
     response = alice_client.post(f"/sessions/{session.pk}/round/", {"direction": "next"})
     assert response["Location"].endswith("?confirm_next=1")
     warning = alice_client.get(response["Location"]).content.decode()
-    assert f"table {table.number}, board 3 (round 2)" in warning
+    assert f"Table {table.number}, board 3: flagged — the table asked you to check it" in warning
     alice_client.post(
         f"/sessions/{session.pk}/round/", {"direction": "next", "confirm": "1", "round": "2"}
     )
