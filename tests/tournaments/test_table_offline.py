@@ -30,3 +30,15 @@ def test_the_table_page_holds_every_board_of_its_round(alice) -> None:  # type: 
     keys = re.findall(r'name="key" value="([0-9a-f]+)"', html)
     assert len(keys) == len(set(keys)) == 4  # each board its own idempotency key
     assert 'data-worker="/t/sw.js"' in html
+
+
+def test_the_offline_texts_come_in_norwegian(alice) -> None:  # type: ignore[no-untyped-def]
+    session = running_session(alice, seed="offline", boards_per_round=4, board_count=16)
+    table = session.tables.get(number=1)
+    client = Client()
+    client.cookies["django_language"] = "nb"
+    html = client.get(f"/t/{table.token}/").content.decode()
+    assert 'data-waiting-many="{n} resultater venter på å bli sendt"' in html
+    assert 'data-board-name="Spill {n}"' in html
+    assert "Nettet er borte akkurat nå." in html
+    assert "Venter på å bli sendt." in html
