@@ -49,11 +49,13 @@ def results(session: Session) -> list[tuple[int, str, int]]:
 def cut_the_network(tablet: Page, offline: bool) -> None:
     """The Wi-Fi drops (or comes back). Chromium's offline emulation can let a request
     that passed the service worker through now and then: the saves are refused as well."""
-    tablet.context.set_offline(offline)
     if offline:
         tablet.context.route("**/t/*/boards/*/", _no_network)
-    else:
+    tablet.context.set_offline(offline)
+    if not offline:
         tablet.context.unroute("**/t/*/boards/*/", _no_network)
+    # The page sees it before the pupils tap anything.
+    tablet.wait_for_function(f"() => navigator.onLine === {'false' if offline else 'true'}")
 
 
 def _no_network(route: Route) -> None:
@@ -76,6 +78,11 @@ def open_table_kept(tablet: Page, path: str) -> None:
             return false;
         }"""
     )
+    # Opened again, as every later visit is: the page under the worker from its start
+    # (chromium's offline emulation misses now and then a request of a page the worker
+    # took over while it was open).
+    tablet.reload()
+    tablet.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 def play_the_round_offline(
