@@ -87,8 +87,22 @@ def _table_context(
         "done": view.done,
         "round_done": not view.sits_out and current is None,
         "last_round": view.last_round,
+        "other_panels": _other_panels(view, current, found.session),
         **extra,
     }
+
+
+def _other_panels(
+    view: result_selectors.TableRoundView, current: BoardFacts | None, session: Session
+) -> list[dict[str, Any]]:
+    """The round's other boards still to enter, each with its own panel (form, key and
+    scores): the page holds them all, so a table without the network can enter every
+    board of its round (static/js/table-offline.js)."""
+    return [
+        {"board": board, "form": _new_form(session), "scores": _scores(board, session.profile_key)}
+        for number in view.waiting
+        if (board := view.boards[number]) is not current
+    ]
 
 
 @require_GET
@@ -100,6 +114,16 @@ def table_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return _table_closed(request, found)
     chosen = parse_id(request.GET.get("board"))
     return render(request, "tournaments/table.html", _table_context(found, chosen=chosen))
+
+
+@require_GET
+@cache_control(no_cache=True)
+def table_service_worker(request: HtmxHttpRequest) -> HttpResponse:
+    """The tables' service worker, served under /t/ so that its scope covers every
+    table's page: it keeps the last table page and its files for a reload without the
+    network. Revalidated on each registration check (no-cache), so a new version is
+    picked up at once."""
+    return render(request, "tournaments/table_sw.js", content_type="text/javascript")
 
 
 def _round_check_etag(request: HtmxHttpRequest, token: str) -> str | None:

@@ -35,6 +35,9 @@ urlpatterns = [
     # A table's own link, from the QR code on its table card: short, no login. First in
     # the list: every table polls and saves through these, so they are matched first.
     path("t/<token:token>/", result_views.table_page, name="table_page"),
+    # The tables' service worker: under t/ so that its scope covers their pages (a
+    # token has no dot, so no table is called this).
+    path("t/sw.js", result_views.table_service_worker, name="table_service_worker"),
     path("t/<token:token>/round/", result_views.table_round_check, name="table_round_check"),
     path(
         "t/<token:token>/boards/<int:board_number>/",

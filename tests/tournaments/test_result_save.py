@@ -231,7 +231,7 @@ def test_the_tablet_gets_the_traveller_back_with_what_comes_next(
     response = _post(Client(), table, 1, key="htmx-1")
     assert response.status_code == 200
     html = response.content.decode()
-    assert html.lstrip().startswith('<div id="table-main">')
+    assert html.lstrip().startswith('<div id="table-main" ')
     assert "How the other tables did" in html
     assert 'class="own-result"' in html
     assert "Something is wrong: ask the teacher" in html
