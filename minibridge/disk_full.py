@@ -4,7 +4,7 @@ When the disk under the database is full, SQLite refuses a write with SQLITE_FUL
 ("database or disk is full") and PostgreSQL with SQLSTATE 53100 (disk_full); the write's
 transaction is rolled back, so nothing is half-written. The middleware answers such a
 request with 503 and ``Retry-After``, and a sentence that says what happened: the
-tablets' pages send a save again on a 503 (``static/js/table-retry.js``), so a result
+tablets' pages send a save again on a 503 (``static/js/table-offline.js``), so a result
 waits on the tablet until there is room again, and the teacher is told to make room.
 """
 

@@ -251,10 +251,28 @@
     });
   }
 
+  // What the server said when it could not save (a full disk: a 503 in plain words), in
+  // place of "There is no network right now"; null when the network is the reason.
+  var problem = null;
+
+  function heard(status, text, type) {
+    var plain = status === 503 && text && String(type || "").indexOf("text/plain") === 0;
+    problem = plain ? text.trim() : null;
+  }
+
+  function showProblem(status) {
+    var help = status.querySelector(".offline-help");
+    if (!help) return;
+    if (help.dataset.network === undefined) help.dataset.network = help.textContent;
+    var text = problem || help.dataset.network;
+    if (help.textContent !== text) help.textContent = text;
+  }
+
   function showCount(root) {
     if (!root) return;
     var status = root.querySelector(".offline-status");
     if (!status) return;
+    showProblem(status);
     var count = load(root.dataset.token).queue.length;
     status.hidden = count === 0;
     var text = count === 0 ? "" :
@@ -292,6 +310,7 @@
   }
 
   function failed(event) {
+    if (event.type !== "htmx:afterOnLoad") problem = null;  // no answer: the network
     var button = event.detail && event.detail.elt;
     if (!isSave(button)) return;
     var form = button.closest("form");
@@ -304,7 +323,9 @@
   document.addEventListener("htmx:afterOnLoad", function (event) {
     var button = event.detail && event.detail.elt;
     if (!isSave(button)) return;
-    var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    var xhr = event.detail.xhr;
+    var status = xhr ? xhr.status : 0;
+    if (xhr) heard(status, xhr.responseText, xhr.getResponseHeader("Content-Type"));
     if (TRY_AGAIN_STATUS.indexOf(status) !== -1) {
       failed(event);
     } else if (status === 200) {
@@ -373,10 +394,12 @@
     }).then(function (response) {
       return response.text().then(function (html) {
         if (stop !== null) window.clearTimeout(stop);
+        heard(response.status, html, response.headers.get("Content-Type"));
         return { status: response.status, html: html };
       });
     }, function () {
       if (stop !== null) window.clearTimeout(stop);
+      heard(0, "", "");
       return { status: 0, html: "" };
     });
   }
@@ -420,6 +443,7 @@
     post(item).then(function (answer) {
       sending = false;
       if (TRY_AGAIN_STATUS.indexOf(answer.status) !== -1) {
+        showCount(main());
         later();
         return;
       }

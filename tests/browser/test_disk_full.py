@@ -101,14 +101,18 @@ def test_a_save_on_a_full_disk_waits_on_the_tablet_and_is_saved_once_there_is_ro
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         filler = fill(small_disk)
         enter(tablet, "No trumps", "Part-score", "8")
-        expect(tablet.locator(".send-status")).not_to_be_empty()
-        tablet.wait_for_timeout(1_000)
+        status = tablet.locator(".offline-status")
+        expect(status).to_contain_text("1 result waiting to be sent")
+        # The tablet says what the server said, not that the network is down.
+        expect(status).to_contain_text("The teacher's computer has no room left to save this.")
+        expect(status).not_to_contain_text("There is no network right now")
         assert 503 in answers, answers
         assert all(status < 500 or status == 503 for status in answers), answers
         assert results() == 0
 
         filler.unlink()  # the teacher makes room
         expect(tablet.get_by_text("How the other tables did")).to_be_visible(timeout=40_000)
+        expect(tablet.get_by_text("waiting to be sent")).to_have_count(0)
         assert results() == 1
         assert "Internal Server Error" not in served.output
         context.close()
