@@ -93,10 +93,17 @@ def dealers_of(table: FourDealTable) -> tuple[Seat, ...]:
     return players(THREE_PLAYER_DUMMY)
 
 
+def given_name(table: FourDealTable, seat: Seat) -> str:
+    """The name typed for the pupil at ``seat``, as the table's page and cards show it:
+    the first name alone however it was typed (they are seen by the whole table), or
+    "" when none was given."""
+    name: str = getattr(table, seat.name.lower())
+    return labels.pupil_first_name(name) if name.strip() else ""
+
+
 def player_name(table: FourDealTable, seat: Seat) -> str:
     """The pupil's first name at ``seat``, or the seat's name when none was given."""
-    name: str = getattr(table, seat.name.lower())
-    return name or labels.seat_name(seat)
+    return given_name(table, seat) or labels.seat_name(seat)
 
 
 def declare(
@@ -176,9 +183,14 @@ class CurrentDeal:
             hand = None
             if self.cards is not None:
                 hand = HandFacts(seat=seat, hand=self.cards[seat], hcp=self.points[seat], role=role)
-            name: str = getattr(table, seat.name.lower())
             facts.append(
-                SeatFacts(seat=seat, name=name, hcp=self.points[seat], role=role, hand=hand)
+                SeatFacts(
+                    seat=seat,
+                    name=given_name(table, seat),
+                    hcp=self.points[seat],
+                    role=role,
+                    hand=hand,
+                )
             )
         return facts
 
@@ -328,7 +340,7 @@ class TableState:
         """ "North · Anna", or "North" with no name; "West · Dummy" at a table of three."""
         if seat is THREE_PLAYER_DUMMY and self.three_players:
             return f"{labels.seat_name(seat)} · {gettext('Dummy')}"
-        name = getattr(self.table, seat.name.lower())
+        name = given_name(self.table, seat)
         return f"{labels.seat_name(seat)} · {name}" if name else labels.seat_name(seat)
 
 
@@ -451,7 +463,7 @@ def _column_seats(table: FourDealTable) -> tuple[Seat, ...]:
 
 
 def _given_names(table: FourDealTable, seats: tuple[Seat, ...]) -> str:
-    return labels.names_text(name for seat in seats if (name := getattr(table, seat.name.lower())))
+    return labels.names_text(name for seat in seats if (name := given_name(table, seat)))
 
 
 def _standings(table: FourDealTable, rows: list[PlayedRow]) -> list[Standing]:
@@ -541,9 +553,7 @@ def game_print(
             FourDealCard(
                 number=table.number,
                 url=urls.get(table.number, ""),
-                seats=tuple(
-                    (labels.seat_name(seat), getattr(table, seat.name.lower())) for seat in seats
-                ),
+                seats=tuple((labels.seat_name(seat), given_name(table, seat)) for seat in seats),
                 three_players=variant is not None,
                 dealer_and_dummy=variant is Variant.DEALER_AND_DUMMY,
             )

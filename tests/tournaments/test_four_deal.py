@@ -714,3 +714,19 @@ def test_the_migration_keeps_the_old_rule_only_for_dealer_tables_that_had_played
     state = table_state(FourDealTable.objects.get(token="played"))
     assert (state.rows[0].declarer, state.standings[0].total) == (N, 90)
     FourDealGame.objects.all().delete()
+
+
+def test_a_full_name_typed_for_a_player_shows_as_the_first_name_at_the_table(
+    alice_client: Client, alice_class: SchoolClass
+) -> None:
+    """The four-deal table's page is a shared screen: first names only, however typed."""
+    table = first_table(start(alice_class))
+    url = reverse(
+        "tournaments:four_deal_table_edit", kwargs={"game_id": table.game_id, "number": 1}
+    )
+    names = {"north": "Kari Nordmann", "east": "Nordmann, Ola", "south": "Per", "west": ""}
+    assert alice_client.post(url, {"players": "four", **names}).status_code == 302
+    page = Client().get(f"/f/{table.token}/").content.decode()
+    for first in ("Kari", "Ola", "Per"):
+        assert first in page
+    assert "Nordmann" not in page
