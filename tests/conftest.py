@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser
 from django.core.servers.basehttp import ThreadedWSGIServer
 from django.test import Client
 
-from tests.classroom_site import Site
+from tests.classroom_site import Served, Site
 from tournaments.models import SchoolClass
 
 PASSWORD = "correct-horse-battery"
@@ -71,3 +73,12 @@ def classroom_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     """A site set up as `make run` sets it up, in a folder of its own (one per run: the
     servers that tests start from it share its database)."""
     return Site.prepare(tmp_path_factory.mktemp("classroom-site"))
+
+
+@pytest.fixture
+def served() -> Iterator[list[Served]]:
+    """The `manage.py serve` runs a test starts (append each): stopped at its end."""
+    started: list[Served] = []
+    yield started
+    for one in started:
+        one.stop()

@@ -14,7 +14,7 @@ import signal
 import sqlite3
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import psutil
@@ -61,14 +61,6 @@ print(event.pk)
 @pytest.fixture
 def site(tmp_path: Path) -> Site:
     return Site.prepare(tmp_path / "site", demo=False)
-
-
-@pytest.fixture
-def served(site: Site) -> Iterator[list[Served]]:
-    started: list[Served] = []
-    yield started
-    for one in started:
-        one.stop()
 
 
 def answers(port: int) -> bool:

@@ -12,7 +12,6 @@ import subprocess
 import sys
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import psutil
@@ -26,14 +25,6 @@ from tournaments.management.commands import serve
 @pytest.fixture
 def site(classroom_site: Site) -> Site:
     return classroom_site
-
-
-@pytest.fixture
-def served(site: Site) -> Iterator[list[Served]]:
-    started: list[Served] = []
-    yield started
-    for one in started:
-        one.stop()
 
 
 def children_of(served: Served) -> list[psutil.Process]:
