@@ -83,8 +83,10 @@ def test_the_projector_fills_a_1920_by_1080_screen(
     is large enough to read from the back of the classroom (at least 28 px)."""
     # The boards' double-dummy analysis is not needed here: leave it queued.
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
+    # Two rounds, so that boards are compared (a one-round Mitchell compares none and is
+    # ranked by total points, with a sentence that says so above the list).
     session = running_session(
-        alice, pupils=pupils, rounds=1, board_count=pupils // 2, boards_per_round=2, seed="proj"
+        alice, pupils=pupils, rounds=2, board_count=pupils // 2, boards_per_round=2, seed="proj"
     )
     play_round(session, 1, {})
     context = browser.new_context(
