@@ -563,12 +563,12 @@ def table_round_view(found: TableAtWork) -> TableRoundView:
         board.number: selectors.board_facts(board, profile=session.profile_key)
         for board in Board.objects.filter(board_set_id=session.board_set_id, number__in=numbers)
     }
+    pair_names = _individual_names(session)  # for every traveller on the page
     own = {
         result.board_number: result
         for result in Result.objects.filter(session=session, table=table, round=round_)
     }
     flagged = _flagged(own.values(), kind=Flag.Kind.CHECK)
-    pair_names = _individual_names(session) if own else {}
     done = [
         DoneBoard(
             board=boards[number],
