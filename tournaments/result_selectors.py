@@ -273,7 +273,7 @@ class TravellerRow:
     #: What the cards allowed (scoring.feedback); None when not played or adjusted.
     feedback: Feedback | None = None
     #: Who sat North–South and East–West: "3 N–S", "5", or in an individual session
-    #: that round's partners, "6 & 4".
+    #: that round's partners by first name, "Fi & Di" (labels.screen_names).
     ns: str = ""
     ew: str = ""
 
@@ -282,11 +282,26 @@ class TravellerRow:
         return self.scored.ns_net if self.scored else None
 
 
-def _side_label(pair: Pair, partner: Pair | None) -> str:
-    """ "3 N–S", "5", or an individual session's partners "6 & 4"."""
+def _side_label(pair: Pair, partner: Pair | None, names: dict[int, str]) -> str:
+    """ "3 N–S", "5", or an individual session's partners by name, "Fi & Di" (``names``:
+    pair id → the name a shared screen gives its pupil; the number if it has none)."""
     if partner is None:
         return labels.pair_number(pair.number, pair.line)
-    return labels.names_text([str(pair.number), str(partner.number)])
+    return labels.names_text([names.get(p.pk, str(p.number)) for p in (pair, partner)])
+
+
+def _individual_names(session: Session) -> dict[int, str]:
+    """In an individual session, each pair (a pupil alone) by the name a shared screen
+    gives its pupil (labels.screen_names); empty for a pairs session. One query."""
+    if not sessions.is_individual(session):
+        return {}
+    members = list(
+        PairMember.objects.filter(session=session).values_list(
+            "pair_id", "pupil_id", "pupil__first_name", "pupil__last_name"
+        )
+    )
+    names = labels.screen_names((pupil, first, last) for _pair, pupil, first, last in members)
+    return {pair: names[pupil] for pair, pupil, _first, _last in members}
 
 
 def traveller(
@@ -295,10 +310,15 @@ def traveller(
     *,
     agreed_only: bool = False,
     board: selectors.BoardFacts | None = None,
+    names: dict[int, str] | None = None,
 ) -> list[TravellerRow]:
     """Every result on a board so far, scored and with what the cards allowed, by round
-    and table (one query, and one more for the board unless it is given)."""
+    and table (one query, one more for the board unless it is given, and in an
+    individual session one for the pupils' names unless ``names`` gives them, as
+    :func:`_individual_names` makes them)."""
     board = board or board_for_session(session, board_number)
+    if names is None:
+        names = _individual_names(session)
     rows = (
         Result.objects.filter(session=session, board_number=board_number)
         .select_related("table", "ns_pair", "ew_pair", "ns_partner", "ew_partner")
@@ -309,7 +329,8 @@ def traveller(
     traveller_rows = []
     for row in rows:
         scored = score_played(row, board, session.profile_key)
-        ns, ew = _side_label(row.ns_pair, row.ns_partner), _side_label(row.ew_pair, row.ew_partner)
+        ns = _side_label(row.ns_pair, row.ns_partner, names)
+        ew = _side_label(row.ew_pair, row.ew_partner, names)
         traveller_rows.append(
             TravellerRow(
                 result=row,
@@ -556,6 +577,7 @@ def table_round_view(found: TableAtWork) -> TableRoundView:
         board.number: selectors.board_facts(board, profile=session.profile_key)
         for board in Board.objects.filter(board_set_id=session.board_set_id, number__in=numbers)
     }
+    pair_names = _individual_names(session)  # for every traveller on the page
     own = {
         result.board_number: result
         for result in Result.objects.filter(session=session, table=table, round=round_)
@@ -566,7 +588,7 @@ def table_round_view(found: TableAtWork) -> TableRoundView:
         DoneBoard(
             board=boards[number],
             result=own[number],
-            traveller=traveller(session, number, board=boards[number]),
+            traveller=traveller(session, number, board=boards[number], names=pair_names),
             flagged=own[number].pk in flagged,
             analysis=analysis,
         )

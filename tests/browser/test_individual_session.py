@@ -96,11 +96,14 @@ def test_an_individual_session_of_eight_pupils_from_set_up_to_standings(
                     "When the round is over" if round_ < 7 else "This is the last round"
                 )
             ).to_be_visible()
-            # The board's traveller names this round's partners at each table.
+            # The board's traveller names this round's partners at each table by
+            # their first names (the pupils do not know their numbers).
             if table == 2:
                 north1, _east1, south1, _west1 = SEATING[round_][1]
                 traveller = tablet.locator("table.traveller").first
-                expect(traveller).to_contain_text(f"{north1} & {south1}")
+                first_names = {n: first for n, (first, _last) in enumerate(PUPILS, start=1)}
+                expect(traveller).to_contain_text(f"{first_names[north1]} & {first_names[south1]}")
+                expect(traveller).not_to_contain_text(f"{north1} & {south1}")
         page.goto(f"/sessions/{session.pk}/")
         expect(page.locator('#grid [data-status="entered"]')).to_have_count(4)
         if round_ < 7:
