@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser
 from django.core.servers.basehttp import ThreadedWSGIServer
 from django.test import Client
+from django.utils import translation
 
 from tests.classroom_site import Served, Site
 from tournaments.models import SchoolClass
@@ -19,6 +20,16 @@ PASSWORD = "correct-horse-battery"
 # connections; forty tablets connecting at once would be reset before Django saw them.
 # gunicorn, which serves the site in production, keeps 2048.
 ThreadedWSGIServer.request_queue_size = 128
+
+
+@pytest.fixture(autouse=True)
+def _language_put_back() -> Iterator[None]:
+    """Each test starts in the site's default language and leaves it so: a request in
+    Norwegian (a cookie, LocaleMiddleware) leaves nb active in the test's thread, and a
+    later test that words a message outside any request would read it in Norwegian."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
