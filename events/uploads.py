@@ -191,7 +191,7 @@ def _scored(
             continue
         declaring = facts.declaration.declarer
         if result.declarer.side is not declaring.side:
-            # In Minibridge the cards decide who declares (RULES.md §2).
+            # In Minibridge the cards decide who declares (docs/rules.md §2).
             problems.append(
                 Problem(
                     SiteProblemCode.WRONG_DECLARER,

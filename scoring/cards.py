@@ -6,7 +6,7 @@ written ``A K Q J T 9 … 2``. For example::
 
     N:AKQ.JT9.876.5432 JT98.AKQ.5432.76 7654.8765.AKQ.JT 32.432.JT9.AKQ98
 
-A :class:`Deal` always holds all 52 cards, 13 to a hand (RULES.md §1).
+A :class:`Deal` always holds all 52 cards, 13 to a hand (docs/rules.md §1).
 """
 
 from __future__ import annotations

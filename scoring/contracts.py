@@ -1,4 +1,4 @@
-"""Minibridge contracts (RULES.md §3), written in bridge notation.
+"""Minibridge contracts (docs/rules.md §3), written in bridge notation.
 
 Declarer chooses a strain and a level after seeing dummy:
 

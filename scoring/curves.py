@@ -1,4 +1,4 @@
-"""The curve sheet (RULES.md §5): how many tricks do N points take?
+"""The curve sheet (docs/rules.md §13): how many tricks do N points take?
 
 For every deal played, pupils record the declaring side's combined high-card points
 (21–40: with 20–20 the deal is redealt, so the declaring side always has more) and the

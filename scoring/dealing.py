@@ -1,4 +1,4 @@
-"""Fair, reproducible dealing of duplicate boards (RULES.md §1, §2, §5).
+"""Fair, reproducible dealing of duplicate boards (docs/rules.md §1, §2, §5).
 
 How a board is dealt
 --------------------
@@ -23,7 +23,7 @@ therefore gives the same boards on any machine, today and in ten years, and each
 depends only on the seed, its own number and the preset: boards 1–16 stay the same
 when boards 17–24 are dealt later from the same seed.
 
-A 20–20 deal is never a board (RULES.md §2): it is thrown away and the next deal of the
+A 20–20 deal is never a board (docs/rules.md §1): it is thrown away and the next deal of the
 same board's stream is used, as when the same dealer deals again. A *preset* (see
 :data:`PRESETS`) keeps only deals that suit a lesson, e.g. "game is likely"; deals that
 do not suit it are skipped the same way, and counted separately.

@@ -1,4 +1,4 @@
-"""Who declares a deal (RULES.md §2). There is no auction: the cards decide.
+"""Who declares a deal (docs/rules.md §2). There is no auction: the cards decide.
 
 * The side with more than 20 high-card points (HCP) is the declaring side.
 * Its player with more HCP is declarer; with equal HCP, the one who comes first in
@@ -60,7 +60,7 @@ def find_declarer(deal: Deal, dealer: Seat) -> Declaration | Redeal:
     """The :class:`Declaration` for ``deal`` dealt by ``dealer``, or a :class:`Redeal`
     when each side holds exactly 20 HCP.
 
-    RULES.md's worked example (N 12, E 8, S 14, W 6):
+    The worked example of docs/rules.md §2 (N 12, E 8, S 14, W 6):
 
     >>> deal = Deal.from_pbn(
     ...     "N:KQ65..A732.K8642 32.QT6432.864.AQ AJ84.K85.KQ5.J73 T97.AJ97.JT9.T95"

@@ -46,7 +46,7 @@ cold. ``bench/bench_event_scoring.py`` times a national event (200 schools × 6 
 A school's own rankings
 -----------------------
 :func:`school_standings` matchpoints one school's results among themselves and ranks
-them as the school ranked them (RULES.md §5): a Mitchell's N–S and E–W pairs in two
+them as the school ranked them (docs/rules.md §5.5): a Mitchell's N–S and E–W pairs in two
 lists, one field otherwise. A school playing on this site says which from its session;
 for an uploaded file :func:`sides_sat_apart` decides it from the results themselves
 (every pair only ever sat one direction: two lists).
@@ -523,7 +523,7 @@ def _sides_sat(results: Iterable[FieldResult]) -> dict[Hashable, Counter[Side]]:
 def sides_sat_apart(results: Iterable[FieldResult]) -> bool:
     """Whether a school's results show N–S and E–W as two fields: every pair only ever
     sat one direction (a Mitchell without an arrow switch), so its N–S pairs are ranked
-    among themselves and its E–W pairs among themselves (RULES.md §5). A pair that sat
+    among themselves and its E–W pairs among themselves (docs/rules.md §5.5). A pair that sat
     both directions (a Howell, an arrow switch) makes one field; no results, one field.
 
     >>> sides_sat_apart([FieldResult("Ask", "1NS", "1EW", NotPlayed())])

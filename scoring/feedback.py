@@ -10,7 +10,7 @@ language.
 
 Definitions
 -----------
-``declarer`` is the board's declarer (the cards decide it, RULES.md §2), ``T(s)`` the
+``declarer`` is the board's declarer (the cards decide it, docs/rules.md §2), ``T(s)`` the
 tricks the DD table gives that declarer in strain ``s``, and the *DD net* of a
 contract the net score (declaring side's points minus the defenders') it would get if
 it were played in that strain with ``T(s)`` tricks, under the profile. The **par** is
@@ -61,7 +61,7 @@ slip or praised for one.
    there is no choice to judge and the choice verdict is left out.
 
 The **play verdict** compares the tricks declarer took (after any revoke,
-RULES.md §6) with ``T(strain played)``: ``AS_DD`` when equal,
+docs/rules.md §6) with ``T(strain played)``: ``AS_DD`` when equal,
 ``OVERTRICKS_ABOVE_DD(n)`` when the table took ``n`` more (the defenders let one go),
 ``SHORT_OF_DD(n)`` when it took ``n`` fewer.
 

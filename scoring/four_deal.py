@@ -1,4 +1,4 @@
-"""The four-deal game at one table (RULES.md §5).
+"""The four-deal game at one table (docs/rules.md §8).
 
 Four deals are played and each player deals once: North, East, South, West in turn.
 A 20–20 deal is redealt by the same dealer and does not count. After the fourth

@@ -1,4 +1,4 @@
-"""The term league (RULES.md §5): established pairs play mini-matches against each other
+"""The term league (docs/rules.md §10): established pairs play mini-matches against each other
 over a term, and a cross-table of the results with a total column ranks them.
 
 The English Bridge Union booklet (001) describes it: "Imagine four pairs at school, I to

@@ -2,7 +2,7 @@
 
 In a duplicate pairs session every N–S result on a board is compared with every other
 N–S result on the same board (and E–W with E–W). Results are compared as *net scores*
-from N–S's side: N–S points minus E–W points (RULES.md §4).
+from N–S's side: N–S points minus E–W points (docs/rules.md §4.1).
 
 Conventions
 -----------

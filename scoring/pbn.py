@@ -306,7 +306,7 @@ class PbnBoard:
 
     @property
     def declaration(self) -> Declaration:
-        """Who declares (RULES.md §2). A 20–20 deal has no declarer and is refused."""
+        """Who declares (docs/rules.md §2). A 20–20 deal has no declarer and is refused."""
         outcome = find_declarer(self.deal, self.dealer)
         if not isinstance(outcome, Declaration):
             raise PbnError(

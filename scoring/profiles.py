@@ -1,4 +1,4 @@
-"""Scoring profiles (RULES.md §4): how one deal's result becomes each side's score.
+"""Scoring profiles (docs/rules.md §4): how one deal's result becomes each side's score.
 
 Each side's score is recorded separately, never as a transfer: a :class:`Score` holds
 the declaring side's and the defenders' figures. Comparisons between tables use the
@@ -459,12 +459,12 @@ def check_side_hcp(hcp: int) -> int:
     return hcp
 
 
-#: The EBU booklet's table (RULES.md §4), the default.
+#: The EBU booklet's table (docs/rules.md §4.7), the default.
 SLIDING_SCALE = TargetTable.from_bands(
     "sliding scale",
     [(21, 22, 7), (23, 24, 8), (25, 27, 9), (28, 30, 10), (31, 33, 11), (34, 37, 12), (38, 40, 13)],
 )
-#: The French *table de décision* (RULES.md §4); its first band starts at 20.
+#: The French *table de décision* (docs/rules.md §4.7); its first band starts at 20.
 FRENCH_DECISION_TABLE = TargetTable.from_bands(
     "French decision table",
     [(20, 22, 7), (23, 24, 8), (25, 26, 9), (27, 29, 10), (30, 32, 11), (33, 36, 12), (37, 40, 13)],

@@ -1,8 +1,8 @@
 """A table's result on a deal, and the one penalty in Minibridge: the revoke.
 
 In duplicate, declarer follows from the cards, so a result is fully given by the
-contract and the tricks declarer won (RULES.md §2). An **established revoke**
-transfers one trick to the non-offending side at the end of play (RULES.md §6);
+contract and the tricks declarer won (docs/rules.md §2). An **established revoke**
+transfers one trick to the non-offending side at the end of play (docs/rules.md §6);
 a :class:`Result` keeps both the tricks won in play and the adjusted figure.
 """
 

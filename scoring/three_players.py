@@ -1,4 +1,4 @@
-"""Three players at a table (RULES.md §7): the English Bridge Union's two adaptations.
+"""Three players at a table (docs/rules.md §7): the English Bridge Union's two adaptations.
 
 Four hands are dealt as usual, one of them to the seat nobody sits at (the *empty
 seat*): that hand is dealt as the dummy. The three players announce their points in
@@ -157,7 +157,7 @@ def three_player_declarer(
     """Who declares on a deal whose four hands hold ``points`` (the empty seat's hand
     included), dealt by ``dealer``, or a :class:`Redeal` (the same dealer deals again).
 
-    RULES.md §7's examples:
+    The examples of docs/rules.md §7.5:
 
     >>> points = {Seat.NORTH: 9, Seat.EAST: 14, Seat.SOUTH: 5, Seat.WEST: 12}
     >>> three_player_declarer(points, dealer=Seat.NORTH, empty_seat=Seat.WEST,

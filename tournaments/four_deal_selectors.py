@@ -1,4 +1,4 @@
-"""Reads for the four-deal game (RULES.md §5; three players: §7): where each table is,
+"""Reads for the four-deal game (docs/rules.md §8; three players: §7): where each table is,
 its deals so far, the deal it plays now, the totals and the winner.
 
 A table's state follows from its stored deals and the game's seed alone: the deal the

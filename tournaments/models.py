@@ -137,7 +137,7 @@ class BoardSet(models.Model):
 
 class Board(models.Model):
     """One board: its number and its deal. Dealer, HCP and declarer follow from these
-    (RULES.md §1–2) and are computed by the rules library, never stored."""
+    (docs/rules.md §1–2) and are computed by the rules library, never stored."""
 
     board_set = models.ForeignKey(
         BoardSet, on_delete=models.CASCADE, related_name="boards", verbose_name=_("board set")
@@ -326,7 +326,7 @@ def _target_key(bands: tuple[tuple[int, int, int], ...]) -> str:
 
 
 class League(models.Model):
-    """A term league of a class (RULES.md §5): its established pairs play mini-matches
+    """A term league of a class (docs/rules.md §10): its established pairs play mini-matches
     of a few deals against each other over the term's evenings; a cross-table ranks
     them. The fixtures follow from the number of pairs (scoring.league), never stored."""
 
@@ -692,7 +692,7 @@ class ResultChange(models.Model):
 
 
 class FourDealGame(models.Model):
-    """The four-deal game at one table (RULES.md §5), played at any number of tables
+    """The four-deal game at one table (docs/rules.md §8), played at any number of tables
     at once. Each table plays on its own: no duplicate boards, no movement."""
 
     class Cards(models.TextChoices):
@@ -725,7 +725,7 @@ class FourDealTable(models.Model):
 
     ``players`` says who plays: four players, or three with nobody at West (West's hand
     is dealt as the dummy) and one of the EBU's two ways of choosing who declares
-    (RULES.md §7)."""
+    (docs/rules.md §7)."""
 
     class Players(models.TextChoices):
         FOUR = "four", _("Four players")
@@ -740,7 +740,7 @@ class FourDealTable(models.Model):
     players = models.CharField(
         _("players"), max_length=8, choices=Players.choices, default=Players.FOUR
     )
-    # True only for "dealer" tables that had played before the site followed RULES.md §7
+    # True only for "dealer" tables that had played before the site followed docs/rules.md §7
     # B (it had the dealer declare every deal): their deals keep the declarer they were
     # played with (migration 0011). Never set for a new table.
     dealer_always_declared = models.BooleanField(

@@ -384,7 +384,7 @@ def _board_traveller(
 
 
 def sides_ranked_apart(session: Session) -> bool:
-    """Whether the session ranks its N–S and E–W pairs apart (RULES.md §5): a Mitchell
+    """Whether the session ranks its N–S and E–W pairs apart (docs/rules.md §5.5): a Mitchell
     does, unless the arrow switch makes one field; a Howell is one field. The one home
     of the rule: the session's standings and an event's ranking of the school
     (events.results_selectors) both ask it."""
@@ -417,7 +417,7 @@ def _ranking(
     Under a target scoring (``target``) each board is won or lost against the target,
     and a board's points are +1 to the winners and -1 to the losers, so total points
     are boards won minus boards lost. A session that compares no board (``by_wins``)
-    is ranked by the boards won, as the target scoring counts them (RULES.md §4,
+    is ranked by the boards won, as the target scoring counts them (docs/rules.md §4.7,
     "each deal is a win or a loss"); pairs with as many wins share the place and are
     listed by total points, that is the one with fewer boards lost first (a pupil who
     had more rounds off in a lesson cut short is not behind for it)."""

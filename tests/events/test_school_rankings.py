@@ -1,4 +1,4 @@
-"""Each school's own ranking in an event ranks as the school did (RULES.md §5): a school
+"""Each school's own ranking in an event ranks as the school did (docs/rules.md §14): a school
 playing on this site as its session's standings rank (a Mitchell without an arrow switch:
 N–S and E–W apart; otherwise one field), an uploaded file as its results show. The
 organiser's page and the spreadsheet head a Mitchell school's two lists as a session's

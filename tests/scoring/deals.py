@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from scoring.cards import Card, Deal, Hand, Seat, full_deck
 
-#: RULES.md's worked example: N 12, E 8, S 14, W 6; N–S have eight spades; W holds ♥A.
+#: The worked example (docs/rules.md §4.8): N 12, E 8, S 14, W 6; N–S have eight spades; W holds ♥A.
 WORKED_EXAMPLE = "N:KQ65..A732.K8642 32.QT6432.864.AQ AJ84.K85.KQ5.J73 T97.AJ97.JT9.T95"
 #: N 15, E 3, S 15, W 7: North and South tie for declarer.
 NS_TIE = "N:A643.KJT8.92.AK3 2.653.QJT7.T9842 KQ97.Q9.AK54.J75 JT85.A742.863.Q6"

@@ -100,7 +100,7 @@ def test_turning_the_table_one_seat_turns_the_declarer_one_seat(deal: Deal, deal
 @pytest.mark.parametrize(
     ("north", "east", "south", "west", "dealer", "expected"),
     [
-        (12, 8, 14, 6, N, S),  # RULES.md's worked example
+        (12, 8, 14, 6, N, S),  # the worked example (docs/rules.md §2)
         (15, 3, 15, 7, E, S),  # a tie: South comes first in turn from East
         (15, 3, 15, 7, N, N),
         (4, 15, 6, 15, N, E),

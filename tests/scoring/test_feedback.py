@@ -44,7 +44,7 @@ def south(
     ).verdicts
 
 
-# Each example worked by hand under EBU scoring (RULES.md §4), South declaring. The
+# Each example worked by hand under EBU scoring (docs/rules.md §4.2), South declaring. The
 # other strains take six tricks: every contract in them fails.
 HAND_WORKED = [
     pytest.param(
@@ -306,7 +306,7 @@ def test_without_analysis_there_is_one_verdict(name: str, tricks: int) -> None:
 
 
 def test_the_worked_example_board() -> None:
-    # RULES.md §4: N 12, E 8, S 14, W 6; N–S hold 26 and eight spades; South declares.
+    # docs/rules.md §4.8: N 12, E 8, S 14, W 6; N–S hold 26 and eight spades; South declares.
     deal = Deal.from_pbn(WORKED_EXAMPLE)
     dd = table(S=10)
     lesson = board_lesson(deal, Seat.SOUTH, dd=dd, profile="ebu")

@@ -39,7 +39,7 @@ def failed(points: int, target: int) -> Score:
     return Score(declarers=0, defenders=points, made=False, target=target)
 
 
-# RULES.md §4, "Test vectors (EBU)": contract, tricks → declarers / defenders.
+# docs/rules.md §4.2's test vectors: contract, tricks → declarers / defenders.
 EBU_VECTORS = [
     ("4S", 10, 420, 0),  # ♠ game
     ("1S", 10, 170, 0),  # ♠ part-score
@@ -91,7 +91,7 @@ def test_ebu_is_method_a(contract: str, tricks: int, expected: Score) -> None:
     assert EBU.score(contract, tricks) == expected
 
 
-# RULES.md §4, "Test vectors (ACBL Method B)".
+# docs/rules.md §4.4's test vectors (ACBL, Method B).
 @pytest.mark.parametrize(
     ("contract", "tricks", "expected"),
     [
@@ -204,7 +204,7 @@ def test_tricks_only(contract: str, tricks: int, expected: Score) -> None:
     assert get_profile("tricks").score(contract, tricks) == expected
 
 
-# RULES.md §4: combined HCP → target tricks.
+# docs/rules.md §4.7: combined HCP → target tricks.
 SLIDING = {
     21: 7,
     22: 7,

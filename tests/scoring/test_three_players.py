@@ -1,4 +1,4 @@
-"""Three players at a table (RULES.md §7): both EBU adaptations, and the game's totals."""
+"""Three players at a table (docs/rules.md §7): both EBU adaptations, and the game's totals."""
 
 from __future__ import annotations
 
@@ -35,12 +35,12 @@ def points(north: int, east: int, south: int, west: int) -> dict[Seat, int]:
     return {N: north, E: east, S: south, W: west}
 
 
-# -- RULES.md §7's test vectors (the empty seat is W) --------------------------------------
+# -- docs/rules.md §7.5's test vectors (the empty seat is W) ---------------------------------
 
 
 @dataclass(frozen=True)
 class Vector:
-    """One row of RULES.md §7's table: the declaration, or None for a redeal."""
+    """One row of docs/rules.md §7.5's table: the declaration, or None for a redeal."""
 
     hands: dict[Seat, int]
     dealer: Seat

@@ -66,7 +66,7 @@ def session(alice) -> Session:  # type: ignore[no-untyped-def]
 
 # Board → (double-dummy table, contract, tricks won, revoke, what the cards allowed in
 # English, in Norwegian: the line's words after what happened at the table, which names
-# the declaring side). Worked by hand under EBU scoring (RULES.md §4).
+# the declaring side). Worked by hand under EBU scoring (docs/rules.md §4.2).
 EXAMPLES = {
     # 1H with 10 tricks: 170; 4H with the same 10: 420, the par.
     1: (

@@ -255,8 +255,8 @@ def south_table(**strains: int) -> DDTable:
 def test_the_why_is_written_from_the_boards_own_figures(
     dd: DDTable | None, profile: str, english: str
 ) -> None:
-    # RULES.md's worked example: N–S hold 26 points, eight spades, eight clubs and seven
-    # diamonds; South declares.
+    # The worked example (docs/rules.md §4.8): N–S hold 26 points, eight spades, eight
+    # clubs and seven diamonds; South declares.
     lesson = board_lesson(Deal.from_pbn(WORKED_EXAMPLE), Seat.SOUTH, dd=dd, profile=profile)
     with translation.override("en"):
         assert labels.board_why_text(lesson) == english

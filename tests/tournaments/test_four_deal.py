@@ -418,7 +418,7 @@ def test_dealer_and_dummy_declare_and_swap_when_the_dealer_holds_fewer(
     client: Client, alice_class: SchoolClass
 ) -> None:
     table = dealer_and_dummy_table(alice_class)
-    # RULES.md §7: N8 E9 S9 W14, Anna deals: Anna + West 22 against 18, Anna fewer.
+    # docs/rules.md §7.5: N8 E9 S9 W14, Anna deals: Anna + West 22 against 18, Anna fewer.
     client.post(table_url(table, "points"), points_post(1, 8, 9, 9, 14))
     page = page_text(client, table_url(table))
     assert (
@@ -443,7 +443,7 @@ def test_the_other_two_declare_and_the_partner_takes_wests_hand(
     table = dealer_and_dummy_table(alice_class)
     client.post(table_url(table, "points"), points_post(1, 12, 8, 9, 11))  # Anna + West 23
     client.post(table_url(table, "result"), result_post(1, "NT", "part-score", 7))  # Anna 90
-    # RULES.md §7: N13 E5 S13 W9, Ben deals: Ben + West 14 against 26; Anna and Cleo
+    # docs/rules.md §7.5: N13 E5 S13 W9, Ben deals: Ben + West 14 against 26; Anna and Cleo
     # hold 13 each, and Cleo announced first (Ben, Cleo, Anna).
     client.post(table_url(table, "points"), points_post(2, 13, 5, 13, 9))
     page = page_text(client, table_url(table))

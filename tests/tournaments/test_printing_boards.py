@@ -37,7 +37,7 @@ from tournaments.printing.common import (
 
 #: South (19 points) holds ♠A K 7 ♥K Q 2 ♦A J 9 3 ♣Q 8 4 and declares; North (16) is dummy.
 SOUTH_DECLARES = "N:QJ5.A95.KQ7.KJ63 T9843.J7.T86.A75 AK7.KQ2.AJ93.Q84 62.T8643.542.T92"
-#: RULES.md's worked example: N 12, E 8, S 14, W 6; North is void in hearts.
+#: The worked example (docs/rules.md §4.8): N 12, E 8, S 14, W 6; North is void in hearts.
 WORKED_EXAMPLE = "N:KQ65..A732.K8642 32.QT6432.864.AQ AJ84.K85.KQ5.J73 T97.AJ97.JT9.T95"
 #: N 12, E 11, S 4, W 13: East–West declare, West has more.
 EW_DECLARE = "N:AK862.T652.T7.KQ Q7.K3.AQ2.965432 9543.QJ984.83.J7 JT.A7.KJ9654.AT8"

@@ -96,7 +96,7 @@ class BoardPrint:
         par: Par | None = None,
     ) -> BoardPrint:
         """A board whose dealer follows its number (unless given) and whose declarer
-        the cards decide (RULES.md §2)."""
+        the cards decide (docs/rules.md §2)."""
         dealer = dealer or Seat.dealer_of_board(number)
         declaration = find_declarer(deal, dealer)
         declarer = declaration.declarer if isinstance(declaration, Declaration) else None

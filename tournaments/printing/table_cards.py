@@ -629,7 +629,7 @@ def _draw_individual_round(
 class FourDealCard:
     """One table of a four-deal game: its number, its page's address, who sits where
     (each seat's name and pupil, "" for none), whether three play and, if so, whether
-    the dealer and the dummy are a side (RULES.md §7 B) or the highest hand declares (A)."""
+    the dealer and the dummy are a side (docs/rules.md §7 B) or the highest hand declares (A)."""
 
     number: int
     url: str
