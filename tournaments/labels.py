@@ -275,10 +275,19 @@ def par_tricks_text(par: Par, contract: Callable[[Contract], str] | None = None)
     )
 
 
-def par_text(par: Par, *, target: int | None = None) -> str:
-    """``"Par: 4♠ by South, +420"``, ``"Par: 1♥ or 1♠ by South, +110"``: every best
-    contract double dummy and its net score. Under a target scoring (``target``, the
-    tricks needed) the par in targets: ``"Target 8: ♥ or ♠ makes 9"``."""
+def par_text(par: Par | None, *, target: int | None = None) -> str:
+    """The one text that names a board's par, or under a target scoring its target:
+    every screen and paper that names it calls this (standings, travellers, feedback,
+    board slips, booklet, spreadsheet). ``target`` is the tricks the declaring side
+    needs under a target scoring, None under the others.
+
+    - ``"Par: 4♠ by South, +420"``, ``"Par: 1♥ or 1♠ by South, +110"``: every best
+      contract double dummy and its net score;
+    - under a target scoring the par in targets: ``"Target 8: ♥ or ♠ makes 9"``;
+    - a board not analysed yet (``par`` None): ``"Target: 8 tricks"`` under a target
+      scoring, ``""`` otherwise."""
+    if par is None:
+        return "" if target is None else target_text(target)
     if target is not None:
         return _target_choices_text(target, [(c.contract.strain, c.tricks) for c in par.choices])
     return gettext("Par: %(contract)s by %(seat)s, %(score)s") % {
@@ -289,11 +298,11 @@ def par_text(par: Par, *, target: int | None = None) -> str:
 
 
 def lesson_par_text(lesson: BoardLesson) -> str:
-    """A board's par in the words of its scoring: "Par: 4♠ by South, +420", under a
-    target scoring "Target 8: ♠ makes 9" (``lesson.par`` must be given)."""
-    par = lesson.par
-    assert par is not None
-    return par_text(par, target=lesson.target if lesson.targets_by_points else None)
+    """A board's par in the words of its scoring (:func:`par_text`): "Par: 4♠ by South,
+    +420", under a target scoring "Target 8: ♠ makes 9" (``lesson.par`` must be given;
+    a lesson's target counts only where the scoring is by targets)."""
+    assert lesson.par is not None
+    return par_text(lesson.par, target=lesson.target if lesson.targets_by_points else None)
 
 
 _Item = TypeVar("_Item")

@@ -542,12 +542,6 @@ def _traveller_values(line: TravellerLine) -> list[str]:
     return values
 
 
-def par_text(board: BoardTraveller) -> str:
-    """``"Par: 4♠ by South, +420"`` (under a target scoring ``"Target 8: ♠ makes 9"``),
-    or ``""`` for a board not analysed."""
-    return board.par_text
-
-
 def revoke_notes(board: BoardTraveller) -> list[str]:
     """A line under the traveller for each result with a revoke, both figures given:
     "Table 2: 10, 9 + 1 for the revoke"."""
@@ -579,7 +573,7 @@ def _traveller_block(board: BoardTraveller, area: Rect, *, fonts: FontSet) -> _B
     columns = _traveller_columns()
     edges = _column_edges(area, columns)
     groups = (_("Score"), _("Matchpoints"), _("Percentage"))
-    par = par_text(board)
+    par = board.par_text
     lines = board.lines
     notes = revoke_notes(board)
 
