@@ -31,8 +31,6 @@ from tournaments.printing.standings import (
     _ranking_block,
     _render,
     _StandingsType,
-    decimal_text,
-    percent_text,
 )
 from tournaments.spreadsheets import (
     Column,
@@ -83,9 +81,9 @@ def national_pdf(
             pair.place,
             pair.school,
             pair.names or pair.key,
-            percent_text(pair.percentage),
+            labels.percent_text(pair.percentage),
             str(pair.boards),
-            decimal_text(pair.matchpoints),
+            labels.decimal_text(pair.matchpoints),
         ]
         for pair in figures.pairs
     ]

@@ -176,6 +176,13 @@ ENGLISH_AND_NORWEGIAN = [
     (lambda: labels.net_text(420), "N–S +420", "N–S +420"),
     (lambda: labels.net_text(-50), "E–W +50", "Ø–V +50"),
     (lambda: labels.net_text(0), "0", "0"),
+    # Numbers and percentages on the papers and in the files, in the language's numbers.
+    (lambda: labels.decimal_text(12.5), "12.5", "12,5"),
+    (lambda: labels.decimal_text(12.0), "12", "12"),
+    (lambda: labels.decimal_text(-0.001), "0", "0"),
+    (lambda: labels.decimal_text(7.0, 1, strip=False), "7.0", "7,0"),
+    (lambda: labels.percent_text(56.25), "56.25 %", "56,25 %"),
+    (lambda: labels.percent_text(58.333, 1), "58.3 %", "58,3 %"),
     (
         lambda: labels.par_text(Par(Contract.parse("3NT"), Seat.SOUTH, 9, 400)),
         "Par: 3NT by South, +400",
