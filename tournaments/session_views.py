@@ -181,15 +181,8 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
         initial=initial,
     )
     status = 200
-    if request.method == "POST" and event is not None and individual:
-        form.add_error(
-            None, _("An individual session cannot play an event: events are played in pairs.")
-        )
-        status = 422
-    elif request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        if event is not None:
-            data["scoring_profile"], data["convention"] = event.scoring_profile, event.convention
         try:
             movement = sessions.session_setup_and_start(
                 session=session,
@@ -200,8 +193,9 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
                 rounds=data["rounds"],
                 arrow_switch=data.get("arrow_switch", False),
                 boards_per_round=data["boards_per_round"],
-                scoring_profile=data["scoring_profile"],
-                convention=data["convention"],
+                # An event's session has no such fields: the service takes the event's.
+                scoring_profile=data.get("scoring_profile", session.scoring_profile),
+                convention=data.get("convention", session.convention),
                 ranking=data.get("ranking", session.ranking),
                 require_agreement=data["require_agreement"],
             )

@@ -710,10 +710,23 @@ def session_setup_and_start(
 ) -> Movement:
     """Configure and start in one go. With ``board_set=None`` a new set of exactly the
     boards the movement plays is dealt first. If anything is refused, nothing is kept:
-    no half-configured session and no orphan board set."""
+    no half-configured session and no orphan board set.
+
+    A session of a simultaneous event is scored as the event scores it: the event's
+    scoring and convention replace ``scoring_profile`` and ``convention``. An individual
+    session cannot play an event (events are played in pairs): refused, code
+    ``"individual_event"``."""
     # Read the row afresh under a lock: a second tap on Start must not start it twice.
     session = Session.objects.select_for_update().get(pk=session.pk)
     _check_draft(session)
+    event = event_of(session)
+    if event is not None:
+        if is_individual(session):
+            raise ValidationError(
+                _("An individual session cannot play an event: events are played in pairs."),
+                code="individual_event",
+            )
+        scoring_profile, convention = event.scoring_profile, event.convention
     params = {
         "movement_kind": movement_kind,
         "movement_style": movement_style,
