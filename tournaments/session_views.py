@@ -23,12 +23,11 @@ from tournaments import labels, links, result_selectors, selectors, services, se
 from tournaments.forms import PresentForm, PupilForm, SessionSetupForm, TargetTableForm
 from tournaments.http import TeacherRequest, attachment, paper_size, parse_id
 from tournaments.models import Board, BoardSet, Pair, PairMember, Pupil, Session
-from tournaments.printing.boards import board_slips_pdf, curtain_cards_pdf
+from tournaments.printing.boards import board_prints, board_slips_pdf, curtain_cards_pdf
 from tournaments.printing.common import SessionPrint
 from tournaments.printing.movement_chart import movement_chart_pdf
 from tournaments.printing.pair_cards import pair_cards_pdf, pupil_cards_pdf
 from tournaments.printing.table_cards import table_cards_pdf
-from tournaments.views import board_prints
 
 SELECTED_KEY = "selected-pupil-%s"
 
