@@ -280,6 +280,8 @@ def session_detail(request: TeacherRequest, session_id: int) -> HttpResponse:
         "session": session,
         "movement": movement,
         "view": board.view,
+        "next_step": board.next_step,
+        "back_round": board.back_round,
         "open_results": board.open_results,
         "confirm_next": request.GET.get("confirm_next") == "1",
         "pairs": board.pairs,
