@@ -127,9 +127,11 @@ def session_pairs(request: TeacherRequest, session_id: int) -> HttpResponse:
                 sessions.session_swap_pupils(session=session, first=other, second=pupil)
         if not request.htmx:
             return redirect("tournaments:session_pairs", session_id=session.pk)
+    pairs = sessions.session_pairs(session)
     context = {
         "session": session,
-        "pairs": sessions.session_pairs(session),
+        "pairs": pairs,
+        "sit_out": sessions.pair_sits_out(len(pairs)),
         "selected": request.session.get(key),
     }
     template = "tournaments/session_pairs.html"
@@ -215,7 +217,7 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
         "kind_name": Session.Kind(plan.kind).label,
         "individual": individual,
         "pair_count": pair_count,
-        "even_tables": plan.tables % 2 == 0,
+        "even_tables": plan.even_tables,
         "event": event,
         "event_profile": labels.PROFILE_NAMES.get(event.scoring_profile, "") if event else "",
         "event_convention": Session.Convention(event.convention).label if event else "",

@@ -191,6 +191,12 @@ def is_individual(session: Session) -> bool:
     return session.movement_kind == Session.Kind.INDIVIDUAL
 
 
+def pair_sits_out(pairs: int) -> bool:
+    """An odd number of pairs: one pair has each round off (sits out and watches, a
+    different pair each round)."""
+    return pairs % 2 == 1
+
+
 def compares_boards(movement: Movement) -> bool:
     """Whether the movement plays some board at more than one table, so that its
     scores can be compared (matchpoints).
@@ -246,6 +252,12 @@ class Plan:
     #: Where tables play the same boards in a round: which boards to make, and how many
     #: of each (``labels.boards_to_prepare_text``); empty otherwise.
     boards_note: str = ""
+
+    @property
+    def even_tables(self) -> bool:
+        """An even number of tables: a Mitchell then needs a skip or a share-and-relay,
+        and the page offers the choice (with an odd number it needs neither)."""
+        return self.tables % 2 == 0
 
     @property
     def ranking_note(self) -> str:

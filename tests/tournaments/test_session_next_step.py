@@ -1,8 +1,10 @@
-"""The session page's "next round or finish" is the selector's (``dashboard``): the
-template only shows the step it is given."""
+"""The session pages' rules are the selectors' and the session's: "next round or finish"
+(``dashboard``), a pair off each round, a Mitchell's even tables. The
+templates only show what they are given."""
 
 from __future__ import annotations
 
+import pytest
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 
@@ -44,3 +46,23 @@ def test_the_page_shows_the_step(alice: AbstractBaseUser, alice_client: Client) 
     page = alice_client.get(f"/sessions/{session.pk}/").content.decode()
     assert "This session is finished." in page
     assert "Finish the session" not in page
+
+
+@pytest.mark.parametrize(("pairs", "sits_out"), [(3, True), (4, False), (7, True), (8, False)])
+def test_an_odd_number_of_pairs_has_one_pair_off_each_round(pairs: int, sits_out: bool) -> None:
+    """The pairs page's note comes from the session rule, not from the template."""
+    assert sessions.pair_sits_out(pairs) is sits_out
+
+
+@pytest.mark.parametrize(("tables", "even"), [(1, False), (2, True), (3, False), (4, True)])
+def test_the_plan_says_whether_its_tables_are_even(tables: int, even: bool) -> None:
+    plan = sessions.Plan(
+        kind="mitchell",
+        style="skip",
+        rounds=3,
+        boards_per_round=2,
+        tables=tables,
+        total_boards=6,
+        reason="",
+    )
+    assert plan.even_tables is even
