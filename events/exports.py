@@ -18,9 +18,12 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
 from events import labels as event_labels
+from events.models import Event
 from events.results_selectors import NationalFigures, RankedPair
 from scoring.cards import Side
+from tournaments import exports as board_exports
 from tournaments import labels
+from tournaments import selectors as board_selectors
 from tournaments.printing.common import STANDARD_FONTS, FontSet, content_area
 from tournaments.printing.common import page_size as resolve_page_size
 from tournaments.printing.standings import (
@@ -31,8 +34,6 @@ from tournaments.printing.standings import (
     _ranking_block,
     _render,
     _StandingsType,
-    decimal_text,
-    percent_text,
 )
 from tournaments.spreadsheets import (
     Column,
@@ -47,6 +48,13 @@ from tournaments.spreadsheets import (
 #: The ranking's type size in the PDF (the frequency tables are smaller).
 RANKING_SIZE = 12.0
 BOARD_SIZE = 10.0
+
+
+def event_boards_pbn(event: Event) -> str:
+    """The event's boards as a PBN file's text, to play them on a school's own laptop
+    (the organiser's page and each school's offer it)."""
+    boards = [board_selectors.board_facts(board) for board in event.board_set.boards.all()]
+    return board_exports.board_set_pbn(event.board_set, boards)
 
 
 def _ranking_columns() -> list[_Column]:
@@ -83,9 +91,9 @@ def national_pdf(
             pair.place,
             pair.school,
             pair.names or pair.key,
-            percent_text(pair.percentage),
+            labels.percent_text(pair.percentage),
             str(pair.boards),
-            decimal_text(pair.matchpoints),
+            labels.decimal_text(pair.matchpoints),
         ]
         for pair in figures.pairs
     ]

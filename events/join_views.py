@@ -12,12 +12,12 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
+from events import exports as event_exports
 from events import labels, selectors, services
 from events.forms import EventPresentForm, JoinCodeForm, JoinForm
 from events.models import EventSchool
-from events.organiser_views import boards_pbn
 from tournaments import links
-from tournaments.http import TeacherRequest
+from tournaments.http import TeacherRequest, pbn_attachment
 from tournaments.labels import PROFILE_NAMES
 from tournaments.models import Session
 
@@ -137,4 +137,4 @@ def school_detail(request: TeacherRequest, school_id: int) -> HttpResponse:
 @login_required
 def school_boards_pbn(request: TeacherRequest, school_id: int) -> HttpResponse:
     school = selectors.get_school_for_teacher(request.user, school_id)
-    return boards_pbn(school.event)
+    return pbn_attachment(event_exports.event_boards_pbn(school.event), school.event.name)

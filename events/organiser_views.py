@@ -10,15 +10,14 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
+from events import exports as event_exports
 from events import labels, selectors, services
 from events.forms import BoardsForm, EventForm
 from events.models import Event
-from tournaments import exports, links
-from tournaments import selectors as board_selectors
-from tournaments.http import TeacherRequest, attachment
+from tournaments import links
+from tournaments.http import TeacherRequest, pbn_attachment
 from tournaments.labels import PROFILE_NAMES
 from tournaments.models import Session
 from tournaments.services import BoardImportRefused
@@ -102,15 +101,7 @@ def event_detail(request: TeacherRequest, event_id: int) -> HttpResponse:
 @login_required
 def event_boards_pbn(request: TeacherRequest, event_id: int) -> HttpResponse:
     event = selectors.get_event_for_organiser(request.user, event_id)
-    return boards_pbn(event)
-
-
-def boards_pbn(event: Event) -> HttpResponse:
-    """The event's boards as a PBN file, to play them on a school's own laptop."""
-    boards = [board_selectors.board_facts(board) for board in event.board_set.boards.all()]
-    text = exports.board_set_pbn(event.board_set, boards)
-    stem = slugify(event.name) or "boards"
-    return attachment(text.encode("utf-8"), f"{stem}.pbn", "text/plain; charset=utf-8")
+    return pbn_attachment(event_exports.event_boards_pbn(event), event.name)
 
 
 @require_http_methods(["GET", "POST"])

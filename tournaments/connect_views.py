@@ -3,67 +3,18 @@ table's code full screen (for a class without a printer, or a lost card)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.safestring import SafeString
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments import links, sessions
 from tournaments.http import TeacherRequest
+from tournaments.links import TableCode, full_screen_context, table_codes
 from tournaments.models import Session, Table
-from tournaments.qr import qr_svg
-
-
-@dataclass(frozen=True)
-class TableCode:
-    """A table's QR code: its link, the code as SVG, and the page showing it full screen."""
-
-    number: int
-    url: str
-    svg: SafeString
-    page: str
-
-
-def table_codes(
-    address: links.TablesAddress,
-    tables: Sequence[tuple[int, str]],
-    *,
-    view: str,
-    page: Callable[[int], str],
-) -> list[TableCode]:
-    """The QR codes of ``tables`` (number, link token), whose links open ``view``;
-    ``page`` gives a table's full-screen page from its number. Sessions and four-deal
-    games share them."""
-    codes = []
-    for number, token in tables:
-        url = address.table_url(token, view=view)
-        label = _("QR code for table %(number)s: %(url)s") % {"number": number, "url": url}
-        codes.append(TableCode(number, url, qr_svg(url, label=label), page(number)))
-    return codes
-
-
-def full_screen_context(
-    code: TableCode, numbers: list[int], *, page: Callable[[int], str], all_url: str
-) -> dict[str, object]:
-    """What ``connect_table.html`` shows around one table's code: the tables before and
-    after it, and the way back to all of them."""
-    index = numbers.index(code.number)
-    previous = numbers[index - 1] if index > 0 else None
-    following = numbers[index + 1] if index + 1 < len(numbers) else None
-    return {
-        "code": code,
-        "previous": previous,
-        "previous_url": page(previous) if previous is not None else "",
-        "next": following,
-        "next_url": page(following) if following is not None else "",
-        "all_url": all_url,
-    }
 
 
 def _full_screen_page(session: Session) -> Callable[[int], str]:

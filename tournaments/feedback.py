@@ -276,8 +276,9 @@ class BoardOutcome:
 
     @property
     def target_par_text(self) -> str:
-        """Under a target scoring, the par in targets ("Target 8: ♥ or ♠ makes 9"); else
-        ""."""
+        """Under a target scoring, the par in targets ("Target 8: ♥ or ♠ makes 9",
+        ``labels.par_text``); else "" (the page shows the par's contracts with their
+        tricks, or that the cards are not analysed yet)."""
         if self.target is None or self.par is None:
             return ""
         return labels.par_text(self.par, target=self.target)

@@ -19,9 +19,10 @@ from django.utils.translation import gettext as _
 from scoring.cards import Seat
 from scoring.contracts import Contract
 from scoring.dealing import canonical_seed, new_seed
-from scoring.declaring import DEAL_POINTS, MAX_HAND_POINTS, Redeal
+from scoring.declaring import Redeal
 from scoring.errors import ScoringError
 from tournaments import four_deal_selectors as selectors
+from tournaments import labels
 from tournaments.four_deal_selectors import Step, TableState
 from tournaments.models import FourDealDeal, FourDealGame, FourDealTable, SchoolClass
 from tournaments.scores import score_contract
@@ -112,7 +113,7 @@ def four_deal_points(
     try:
         declaration = selectors.declare(state.table, points, dealer)
     except ScoringError as error:
-        raise ValidationError(points_refusal(points)) from error
+        raise ValidationError(labels.four_deal_points_refusal_text(points)) from error
     return _insert(
         FourDealDeal(
             table=state.table,
@@ -122,17 +123,6 @@ def four_deal_points(
             **_hcp_fields(points),
         )
     )
-
-
-def points_refusal(points: dict[Seat, int]) -> str:
-    """Why these four hands' points cannot be a deal, in the user's language."""
-    for seat in Seat:
-        if not 0 <= points.get(seat, -1) <= MAX_HAND_POINTS:
-            return _("A hand holds 0 to %(max)s points.") % {"max": MAX_HAND_POINTS}
-    total = sum(points.values())
-    return _(
-        "The four hands add up to %(total)s points, but there are always %(all)s. Count again."
-    ) % {"total": total, "all": DEAL_POINTS}
 
 
 @transaction.atomic

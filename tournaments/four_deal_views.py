@@ -20,7 +20,6 @@ from scoring.cards import Seat
 from tournaments import four_deal_selectors as selectors
 from tournaments import four_deal_services as services
 from tournaments import links
-from tournaments.connect_views import TableCode, full_screen_context, table_codes
 from tournaments.forms import (
     FourDealGameForm,
     FourDealPointsForm,
@@ -29,6 +28,7 @@ from tournaments.forms import (
     FourDealTableForm,
 )
 from tournaments.http import HtmxHttpRequest, TeacherRequest, attachment, paper_size
+from tournaments.links import TableCode, full_screen_context, table_codes
 from tournaments.models import FourDealGame, FourDealTable
 from tournaments.printing.table_cards import four_deal_cards_pdf
 from tournaments.selectors import get_class_for_teacher

@@ -26,17 +26,21 @@ from scoring.cards import Card, Rank, Seat, Side, Strain, Suit
 from scoring.contracts import Contract, ContractKind
 from scoring.curves import GAME_GUIDELINE_HCP
 from scoring.dd import Par
+from scoring.declaring import DEAL_POINTS, MAX_HAND_POINTS
 from scoring.errors import ErrorCode, ScoringError
 from scoring.feedback import FIT_LENGTH, BoardLesson, Code, Feedback, Verdict
-from scoring.individual import IndividualReason, IndividualTableRound
+from scoring.individual import INDIVIDUAL_PUPILS, IndividualReason, IndividualTableRound
 from scoring.movements import (
     BoardsGo,
     BoardsNext,
     Line,
     Movement,
+    MovementError,
+    MovementErrorCode,
     PairId,
     Position,
     ReasonCode,
+    Suggestion,
     TableRound,
 )
 from scoring.pbn import PbnProblem, ProblemCode
@@ -275,10 +279,19 @@ def par_tricks_text(par: Par, contract: Callable[[Contract], str] | None = None)
     )
 
 
-def par_text(par: Par, *, target: int | None = None) -> str:
-    """``"Par: 4♠ by South, +420"``, ``"Par: 1♥ or 1♠ by South, +110"``: every best
-    contract double dummy and its net score. Under a target scoring (``target``, the
-    tricks needed) the par in targets: ``"Target 8: ♥ or ♠ makes 9"``."""
+def par_text(par: Par | None, *, target: int | None = None) -> str:
+    """The one text that names a board's par, or under a target scoring its target:
+    every screen and paper that names it calls this (standings, travellers, feedback,
+    board slips, booklet, spreadsheet). ``target`` is the tricks the declaring side
+    needs under a target scoring, None under the others.
+
+    - ``"Par: 4♠ by South, +420"``, ``"Par: 1♥ or 1♠ by South, +110"``: every best
+      contract double dummy and its net score;
+    - under a target scoring the par in targets: ``"Target 8: ♥ or ♠ makes 9"``;
+    - a board not analysed yet (``par`` None): ``"Target: 8 tricks"`` under a target
+      scoring, ``""`` otherwise."""
+    if par is None:
+        return "" if target is None else target_text(target)
     if target is not None:
         return _target_choices_text(target, [(c.contract.strain, c.tricks) for c in par.choices])
     return gettext("Par: %(contract)s by %(seat)s, %(score)s") % {
@@ -289,11 +302,11 @@ def par_text(par: Par, *, target: int | None = None) -> str:
 
 
 def lesson_par_text(lesson: BoardLesson) -> str:
-    """A board's par in the words of its scoring: "Par: 4♠ by South, +420", under a
-    target scoring "Target 8: ♠ makes 9" (``lesson.par`` must be given)."""
-    par = lesson.par
-    assert par is not None
-    return par_text(par, target=lesson.target if lesson.targets_by_points else None)
+    """A board's par in the words of its scoring (:func:`par_text`): "Par: 4♠ by South,
+    +420", under a target scoring "Target 8: ♠ makes 9" (``lesson.par`` must be given;
+    a lesson's target counts only where the scoring is by targets)."""
+    assert lesson.par is not None
+    return par_text(lesson.par, target=lesson.target if lesson.targets_by_points else None)
 
 
 _Item = TypeVar("_Item")
@@ -726,6 +739,81 @@ INDIVIDUAL_REASONS: dict[IndividualReason, StrPromise] = {
 }
 
 
+def suggestion_reason_text(suggestion: Suggestion) -> str:
+    """A suggested pair movement's one-sentence reason in the user's language."""
+    return str(MOVEMENT_REASONS[suggestion.reason_code]).format(**suggestion.params)
+
+
+def individual_reason_text(reason: IndividualReason, params: Mapping[str, object]) -> str:
+    """A suggested individual movement's one-sentence reason in the user's language."""
+    return str(INDIVIDUAL_REASONS[reason]).format(**params)
+
+
+def board_fit_text(*, needed: int, available: int, event: bool = False) -> str:
+    """What to do when a board set lacks boards the movement plays, in plain words. An
+    event's session plays the event's boards and cannot deal others, so it is not told
+    to."""
+    values = {"needed": needed, "available": available}
+    if event:
+        return (
+            ngettext(
+                "This movement plays %(needed)s boards (boards 1 to %(needed)s) but the event "
+                "has %(available)s board. The suggestion above says what fits.",
+                "This movement plays %(needed)s boards (boards 1 to %(needed)s) but the event "
+                "has %(available)s boards. The suggestion above says what fits.",
+                available,
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "This movement plays %(needed)s boards (boards 1 to %(needed)s) but the board set "
+            "has %(available)s board. Play fewer rounds, fewer boards a round, or deal a new "
+            "set now.",
+            "This movement plays %(needed)s boards (boards 1 to %(needed)s) but the board set "
+            "has %(available)s boards. Play fewer rounds, fewer boards a round, or deal a new "
+            "set now.",
+            available,
+        )
+        % values
+    )
+
+
+def movement_error_text(error: MovementError) -> str:
+    """A movement's refusal in the user's language (the library speaks English), worded
+    from its code and figures; pair and individual movements alike."""
+    code = MovementErrorCode
+    params = dict(error.params)
+    if error.code is code.TOO_FEW_BOARDS_PER_ROUND:
+        return gettext(
+            "In this movement %(needed)s tables play the same boards at the same time, so "
+            "play at least %(needed)s boards a round."
+        ) % {"needed": params["needed"]}
+    if error.code is code.ROUNDS_OUT_OF_RANGE:
+        return gettext("This movement has %(full)s rounds: play between 1 and %(full)s.") % {
+            "full": params.get("full_rounds", "?")
+        }
+    if error.code is code.PAIRS_OUT_OF_RANGE and params.get("individual"):
+        return gettext(
+            "An individual session is for %(min)s to %(max)s pupils, and %(count)s are playing."
+        ) % {
+            "min": INDIVIDUAL_PUPILS.start,
+            "max": INDIVIDUAL_PUPILS.stop - 1,
+            "count": params["pupils"],
+        }
+    if error.code is code.PAIRS_OUT_OF_RANGE:
+        return gettext(
+            "This movement is for %(min)s to %(max)s pairs, and %(pairs)s are playing."
+        ) % {
+            "min": params["min_pairs"],
+            "max": params["max_pairs"],
+            "pairs": params["pairs"],
+        }
+    if error.code in {code.STYLE_NOT_FOR_TABLES, code.UNKNOWN_STYLE}:
+        return gettext("With an even number of tables choose a skip or a share-and-relay.")
+    return str(error)
+
+
 # The scoring profiles of scoring.profiles.PROFILES, as a teacher chooses them.
 PROFILE_NAMES: dict[str, StrPromise] = {
     "ebu": _("EBU scoring (the usual: part-score 50, game 300)"),
@@ -1042,6 +1130,23 @@ def _choice_text(feedback: Feedback, verdict: Verdict) -> str:
     ):
         return _target_choices_text(feedback.target, verdict.choices)
     return verdict_text(verdict)
+
+
+def decimal_text(value: float, places: int = 2, *, strip: bool = True) -> str:
+    """``value`` with at most ``places`` decimals (``strip``: trailing zeros dropped) and
+    the active language's decimal separator: ``12.5`` / ``12,5``. The one number text of
+    the papers and files (standings, travellers, curves, an event's results)."""
+    text = f"{value:.{places}f}"
+    if strip and "." in text:
+        text = text.rstrip("0").rstrip(".")
+    if text in {"-0", "-0.00"}:
+        text = text.removeprefix("-")
+    return text.replace(".", str(get_format("DECIMAL_SEPARATOR")))
+
+
+def percent_text(percent: float, places: int = 2) -> str:
+    """``"56.25 %"`` (``"56,25 %"`` in Norwegian); ``places`` decimals, always shown."""
+    return f"{decimal_text(percent, places, strip=False)} %"
 
 
 def play_figure_text(difference: float | None) -> str:
@@ -1385,6 +1490,16 @@ def three_player_declaration_texts(
         )
         % {"partner": partner, "empty": empty, "dealer": name(dealer)},
     ]
+
+
+def four_deal_points_refusal_text(points: Mapping[Seat, int]) -> str:
+    """Why these four hands' points cannot be a deal of the four-deal game."""
+    for seat in Seat:
+        if not 0 <= points.get(seat, -1) <= MAX_HAND_POINTS:
+            return gettext("A hand holds 0 to %(max)s points.") % {"max": MAX_HAND_POINTS}
+    return gettext(
+        "The four hands add up to %(total)s points, but there are always %(all)s. Count again."
+    ) % {"total": sum(points.values()), "all": DEAL_POINTS}
 
 
 def four_deal_redeal_text(variant: ThreeVariant | None) -> str:

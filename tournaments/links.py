@@ -7,19 +7,26 @@ take a tablet to an address it can reach: ``PUBLIC_URL`` when it is set, otherwi
 computer's LAN address with the port the teacher's page came in on, and never a
 loopback address. With neither (no network), there is no usable address and the pages
 say so instead of printing codes that lead nowhere.
+
+A table's QR code for a page (:class:`TableCode`, :func:`table_codes`) is made here
+too: the sessions' and the four-deal games' "Connect the tablets" pages share it.
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.http import HttpRequest
 from django.http.request import validate_host
 from django.urls import reverse
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 
 from minibridge import network
+from tournaments.qr import qr_svg
 
 
 class Source(enum.Enum):
@@ -80,3 +87,52 @@ def others_url(request: HttpRequest, path: str) -> str | None:
     come in on; None when there is none (this computer is not on a network)."""
     address = tables_address(request)
     return address.url(path) if address.usable else None
+
+
+# -- A table's QR code (sessions and four-deal games) -------------------------------------
+
+
+@dataclass(frozen=True)
+class TableCode:
+    """A table's QR code: its link, the code as SVG, and the page showing it full screen."""
+
+    number: int
+    url: str
+    svg: SafeString
+    page: str
+
+
+def table_codes(
+    address: TablesAddress,
+    tables: Sequence[tuple[int, str]],
+    *,
+    view: str,
+    page: Callable[[int], str],
+) -> list[TableCode]:
+    """The QR codes of ``tables`` (number, link token), whose links open ``view``;
+    ``page`` gives a table's full-screen page from its number. Sessions and four-deal
+    games share them."""
+    codes = []
+    for number, token in tables:
+        url = address.table_url(token, view=view)
+        label = _("QR code for table %(number)s: %(url)s") % {"number": number, "url": url}
+        codes.append(TableCode(number, url, qr_svg(url, label=label), page(number)))
+    return codes
+
+
+def full_screen_context(
+    code: TableCode, numbers: list[int], *, page: Callable[[int], str], all_url: str
+) -> dict[str, object]:
+    """What ``connect_table.html`` shows around one table's code: the tables before and
+    after it, and the way back to all of them."""
+    index = numbers.index(code.number)
+    previous = numbers[index - 1] if index > 0 else None
+    following = numbers[index + 1] if index + 1 < len(numbers) else None
+    return {
+        "code": code,
+        "previous": previous,
+        "previous_url": page(previous) if previous is not None else "",
+        "next": following,
+        "next_url": page(following) if following is not None else "",
+        "all_url": all_url,
+    }

@@ -7,6 +7,7 @@ import datetime
 import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -906,6 +907,25 @@ def grid_view(session: Session, *, shown_round: int | None = None) -> GridView:
     )
 
 
+class NextStep(StrEnum):
+    """What the session page offers the teacher next: another round, to finish (in the
+    last round), or nothing more (a finished session; a draft has no such page)."""
+
+    NEXT_ROUND = "next_round"
+    FINISH = "finish"
+    FINISHED = "finished"
+    NONE = ""
+
+
+def next_step(session: Session, rounds: int) -> NextStep:
+    """The session's next step, its movement playing ``rounds`` rounds."""
+    if session.state == Session.State.FINISHED:
+        return NextStep.FINISHED
+    if session.state != Session.State.RUNNING:
+        return NextStep.NONE
+    return NextStep.NEXT_ROUND if session.current_round < rounds else NextStep.FINISH
+
+
 @dataclass(frozen=True)
 class Dashboard:
     """The session page: the grid, what the current round still waits for, the pairs,
@@ -916,6 +936,11 @@ class Dashboard:
     open_results: list[OpenResult]
     pairs: list[Pair]
     absent: list[Pupil]
+    #: Next round, or finish: the buttons the page shows.
+    next_step: NextStep = NextStep.NONE
+    #: The round "back" takes every table to, in a running session past its first
+    #: round; None otherwise.
+    back_round: int | None = None
 
 
 def dashboard(session: Session, *, shown_round: int | None = None) -> Dashboard:
@@ -924,8 +949,11 @@ def dashboard(session: Session, *, shown_round: int | None = None) -> Dashboard:
         still_open = open_results(session, view.grid, view.flags)
     else:
         still_open = round_open_results(session)
+    running = session.state == Session.State.RUNNING
     return Dashboard(
         view=view,
+        next_step=next_step(session, len(view.rounds)),
+        back_round=session.current_round - 1 if running and session.current_round > 1 else None,
         open_results=still_open,
         pairs=sessions.session_pairs(session),
         absent=list(

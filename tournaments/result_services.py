@@ -250,6 +250,37 @@ def result_request_correction(*, result: Result) -> Flag:
     return _raise_flag(result, Flag.Kind.CHECK)
 
 
+def result_record_from_tablet(
+    *,
+    table: Table,
+    board_number: int,
+    contract: str | Contract,
+    tricks_won: int,
+    revoke: str = "",
+    idempotency_key: str = "",
+    shown_round: int | None = None,
+) -> Result:
+    """A table's tablet sends its result: :func:`result_record`, and when the board
+    already has another result at this table (another device), the result that stands
+    stays and the teacher gets an open flag saying what this tablet sent, until it is
+    answered; :class:`ResultConflict` is raised still, after the flag is saved."""
+    try:
+        return result_record(
+            table=table,
+            board_number=board_number,
+            contract=contract,
+            tricks_won=tricks_won,
+            revoke=revoke,
+            idempotency_key=idempotency_key,
+            shown_round=shown_round,
+        )
+    except ResultConflict as conflict:
+        result_flag_conflict(
+            result=conflict.existing, contract=contract, tricks_won=tricks_won, revoke=revoke
+        )
+        raise
+
+
 @transaction.atomic
 def result_flag_conflict(
     *, result: Result, contract: str | Contract, tricks_won: int, revoke: str = ""

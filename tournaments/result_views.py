@@ -167,7 +167,7 @@ def table_result(request: HtmxHttpRequest, token: str, board_number: int) -> Htt
     if form.is_valid():
         data = form.cleaned_data
         try:
-            result = result_services.result_record(
+            result = result_services.result_record_from_tablet(
                 table=found.table,
                 board_number=board_number,
                 contract=data["contract"],
@@ -179,14 +179,7 @@ def table_result(request: HtmxHttpRequest, token: str, board_number: int) -> Htt
         except result_services.SessionNotRunning:
             return _table_closed(request, found)
         except result_services.ResultConflict as conflict:
-            # The result that stands stays; the teacher gets a flag saying what this
-            # tablet sent, until it is answered.
-            result_services.result_flag_conflict(
-                result=conflict.existing,
-                contract=data["contract"],
-                tricks_won=data["tricks"],
-                revoke=data["revoke"],
-            )
+            # The result that stands stays (the service flagged what this tablet sent).
             return _table_response(request, _fresh(found), 409, conflict=conflict.existing)
         except result_services.RoundMovedOn:
             # The teacher moved the round on while this form was open: these answers

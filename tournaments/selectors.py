@@ -237,12 +237,10 @@ class BoardFacts:
 
     @property
     def par_text(self) -> str:
-        """The par in the words of the scoring: under a target scoring "Target 8: ♥ or ♠
-        makes 9"; otherwise "" (pages show the par's contracts and score themselves)."""
-        target, par = self.target, self.par
-        if target is None or par is None:
-            return ""
-        return par_text(par, target=target)
+        """The par in the words of the scoring (``labels.par_text``, as every page and
+        paper words it): "Par: 4♠ by South, +420"; under a target scoring "Target 8: ♥
+        or ♠ makes 9" ("Target: 8 tricks" before the analysis)."""
+        return par_text(self.par, target=self.target)
 
     @property
     def dealer_name(self) -> StrPromise:

@@ -23,12 +23,11 @@ from tournaments import labels, links, result_selectors, selectors, services, se
 from tournaments.forms import PresentForm, PupilForm, SessionSetupForm, TargetTableForm
 from tournaments.http import TeacherRequest, attachment, paper_size, parse_id
 from tournaments.models import Board, BoardSet, Pair, PairMember, Pupil, Session
-from tournaments.printing.boards import board_slips_pdf, curtain_cards_pdf
+from tournaments.printing.boards import board_prints, board_slips_pdf, curtain_cards_pdf
 from tournaments.printing.common import SessionPrint
 from tournaments.printing.movement_chart import movement_chart_pdf
 from tournaments.printing.pair_cards import pair_cards_pdf, pupil_cards_pdf
 from tournaments.printing.table_cards import table_cards_pdf
-from tournaments.views import board_prints
 
 SELECTED_KEY = "selected-pupil-%s"
 
@@ -128,9 +127,11 @@ def session_pairs(request: TeacherRequest, session_id: int) -> HttpResponse:
                 sessions.session_swap_pupils(session=session, first=other, second=pupil)
         if not request.htmx:
             return redirect("tournaments:session_pairs", session_id=session.pk)
+    pairs = sessions.session_pairs(session)
     context = {
         "session": session,
-        "pairs": sessions.session_pairs(session),
+        "pairs": pairs,
+        "sit_out": sessions.pair_sits_out(len(pairs)),
         "selected": request.session.get(key),
     }
     template = "tournaments/session_pairs.html"
@@ -181,15 +182,8 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
         initial=initial,
     )
     status = 200
-    if request.method == "POST" and event is not None and individual:
-        form.add_error(
-            None, _("An individual session cannot play an event: events are played in pairs.")
-        )
-        status = 422
-    elif request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        if event is not None:
-            data["scoring_profile"], data["convention"] = event.scoring_profile, event.convention
         try:
             movement = sessions.session_setup_and_start(
                 session=session,
@@ -200,8 +194,9 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
                 rounds=data["rounds"],
                 arrow_switch=data.get("arrow_switch", False),
                 boards_per_round=data["boards_per_round"],
-                scoring_profile=data["scoring_profile"],
-                convention=data["convention"],
+                # An event's session has no such fields: the service takes the event's.
+                scoring_profile=data.get("scoring_profile", session.scoring_profile),
+                convention=data.get("convention", session.convention),
                 ranking=data.get("ranking", session.ranking),
                 require_agreement=data["require_agreement"],
             )
@@ -222,7 +217,7 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
         "kind_name": Session.Kind(plan.kind).label,
         "individual": individual,
         "pair_count": pair_count,
-        "even_tables": plan.tables % 2 == 0,
+        "even_tables": plan.even_tables,
         "event": event,
         "event_profile": labels.PROFILE_NAMES.get(event.scoring_profile, "") if event else "",
         "event_convention": Session.Convention(event.convention).label if event else "",
@@ -287,6 +282,8 @@ def session_detail(request: TeacherRequest, session_id: int) -> HttpResponse:
         "session": session,
         "movement": movement,
         "view": board.view,
+        "next_step": board.next_step,
+        "back_round": board.back_round,
         "open_results": board.open_results,
         "confirm_next": request.GET.get("confirm_next") == "1",
         "pairs": board.pairs,

@@ -37,11 +37,13 @@ from scoring.profiles import (
 )
 from tournaments import services
 from tournaments.labels import (
-    INDIVIDUAL_REASONS,
-    MOVEMENT_REASONS,
+    board_fit_text,
     boards_to_prepare_text,
     event_too_few_boards_text,
+    individual_reason_text,
+    movement_error_text,
     one_table_setup_note,
+    suggestion_reason_text,
     target_problem_text,
 )
 from tournaments.models import (
@@ -159,7 +161,7 @@ def _individual(pupils: int, rounds: int | None, per_round: int) -> IndividualMo
     try:
         return individual.individual(pupils, rounds=rounds, boards_per_round=per_round)
     except IndividualError as error:
-        # The site words both kinds of movement's refusals alike (movement_error_message).
+        # The site words both kinds of movement's refusals alike (labels.movement_error_text).
         code = movements.MovementErrorCode
         codes = {
             individual.IndividualErrorCode.PUPILS_OUT_OF_RANGE: code.PAIRS_OUT_OF_RANGE,
@@ -187,6 +189,12 @@ def event_of(session: Session) -> Event | None:
 def is_individual(session: Session) -> bool:
     """Whether the pupils change partners every round and are ranked alone."""
     return session.movement_kind == Session.Kind.INDIVIDUAL
+
+
+def pair_sits_out(pairs: int) -> bool:
+    """An odd number of pairs: one pair has each round off (sits out and watches, a
+    different pair each round)."""
+    return pairs % 2 == 1
 
 
 def compares_boards(movement: Movement) -> bool:
@@ -246,6 +254,12 @@ class Plan:
     boards_note: str = ""
 
     @property
+    def even_tables(self) -> bool:
+        """An even number of tables: a Mitchell then needs a skip or a share-and-relay,
+        and the page offers the choice (with an odd number it needs neither)."""
+        return self.tables % 2 == 0
+
+    @property
     def ranking_note(self) -> str:
         """One sentence when no board is compared: how the session is ranked then."""
         if self.compared:
@@ -283,7 +297,7 @@ def session_plan(
             boards_per_round=chosen.boards_per_round,
             tables=chosen.tables,
             total_boards=built.total_boards,
-            reason=str(INDIVIDUAL_REASONS[chosen.reason_code]).format(**chosen.params),
+            reason=individual_reason_text(chosen.reason_code, chosen.params),
             compared=compares_boards(built),
             individual=True,
             boards_note=boards_to_prepare_text(built),
@@ -311,7 +325,7 @@ def session_plan(
         boards_per_round=suggestion.boards_per_round,
         tables=suggestion.tables,
         total_boards=movement.total_boards,
-        reason=reason or suggestion_reason(suggestion),
+        reason=reason or suggestion_reason_text(suggestion),
         sit_out=suggestion.sit_out,
         compared=compares_boards(movement),
         boards_note=boards_to_prepare_text(movement),
@@ -324,11 +338,6 @@ def session_suggestion(
     return movements.suggest_movement(
         session.pairs.count(), max_rounds=max_rounds, boards_per_round=boards_per_round
     )
-
-
-def suggestion_reason(suggestion: Suggestion) -> str:
-    """The suggestion's one-sentence reason in the user's language."""
-    return str(MOVEMENT_REASONS[suggestion.reason_code]).format(**suggestion.params)
 
 
 @dataclass(frozen=True)
@@ -352,60 +361,6 @@ def board_fit(movement: Movement, board_set: BoardSet) -> BoardFit:
         available=len(numbers),
         missing=tuple(n for n in needed if n not in numbers),
     )
-
-
-def fit_message(fit: BoardFit, movement: Movement, *, event: bool = False) -> str:
-    """What to do when the boards do not fit, in plain words. An event's session plays
-    the event's boards and cannot deal others, so it is not told to."""
-    if event:
-        return ngettext(
-            "This movement plays %(needed)s boards (boards 1 to %(needed)s) but the event "
-            "has %(available)s board. The suggestion above says what fits.",
-            "This movement plays %(needed)s boards (boards 1 to %(needed)s) but the event "
-            "has %(available)s boards. The suggestion above says what fits.",
-            fit.available,
-        ) % {"needed": fit.needed, "available": fit.available}
-    return ngettext(
-        "This movement plays %(needed)s boards (boards 1 to %(needed)s) but the board set "
-        "has %(available)s board. Play fewer rounds, fewer boards a round, or deal a new "
-        "set now.",
-        "This movement plays %(needed)s boards (boards 1 to %(needed)s) but the board set "
-        "has %(available)s boards. Play fewer rounds, fewer boards a round, or deal a new "
-        "set now.",
-        fit.available,
-    ) % {"needed": fit.needed, "available": fit.available}
-
-
-def movement_error_message(error: MovementError) -> str:
-    """A movement error in the user's language (the library speaks English)."""
-    code = movements.MovementErrorCode
-    params = dict(error.params)
-    if error.code is code.TOO_FEW_BOARDS_PER_ROUND:
-        return _(
-            "In this movement %(needed)s tables play the same boards at the same time, so "
-            "play at least %(needed)s boards a round."
-        ) % {"needed": params["needed"]}
-    if error.code is code.ROUNDS_OUT_OF_RANGE:
-        return _("This movement has %(full)s rounds: play between 1 and %(full)s.") % {
-            "full": params.get("full_rounds", "?")
-        }
-    if error.code is code.PAIRS_OUT_OF_RANGE and params.get("individual"):
-        return _(
-            "An individual session is for %(min)s to %(max)s pupils, and %(count)s are playing."
-        ) % {
-            "min": individual.INDIVIDUAL_PUPILS.start,
-            "max": individual.INDIVIDUAL_PUPILS.stop - 1,
-            "count": params["pupils"],
-        }
-    if error.code is code.PAIRS_OUT_OF_RANGE:
-        return _("This movement is for %(min)s to %(max)s pairs, and %(pairs)s are playing.") % {
-            "min": params["min_pairs"],
-            "max": params["max_pairs"],
-            "pairs": params["pairs"],
-        }
-    if error.code in {code.STYLE_NOT_FOR_TABLES, code.UNKNOWN_STYLE}:
-        return _("With an even number of tables choose a skip or a share-and-relay.")
-    return str(error)
 
 
 # --------------------------------------------------------------------------- writes
@@ -596,13 +551,15 @@ def session_configure(
             else movements.validate(movement)
         )
     except MovementError as error:
-        raise ValidationError(movement_error_message(error)) from error
+        raise ValidationError(movement_error_text(error)) from error
     if problems:  # the library's own movements always validate; this guards the params
         raise ValidationError("; ".join(problems))
     fit = board_fit(movement, board_set)
     if not fit.ok:
         raise ValidationError(
-            fit_message(fit, movement, event=event_of(session) is not None),
+            board_fit_text(
+                needed=fit.needed, available=fit.available, event=event_of(session) is not None
+            ),
             code="boards_do_not_fit",
         )
     session.full_clean()
@@ -680,7 +637,11 @@ def session_start(*, session: Session) -> Session:
     movement = session_movement(session)
     fit = board_fit(movement, session.board_set)
     if not fit.ok:
-        raise ValidationError(fit_message(fit, movement, event=event_of(session) is not None))
+        raise ValidationError(
+            board_fit_text(
+                needed=fit.needed, available=fit.available, event=event_of(session) is not None
+            )
+        )
     pairs = list(session.pairs.order_by("number"))
     for pair, ident in zip(pairs, movement.pair_ids, strict=True):
         pair.number = ident.number
@@ -761,10 +722,23 @@ def session_setup_and_start(
 ) -> Movement:
     """Configure and start in one go. With ``board_set=None`` a new set of exactly the
     boards the movement plays is dealt first. If anything is refused, nothing is kept:
-    no half-configured session and no orphan board set."""
+    no half-configured session and no orphan board set.
+
+    A session of a simultaneous event is scored as the event scores it: the event's
+    scoring and convention replace ``scoring_profile`` and ``convention``. An individual
+    session cannot play an event (events are played in pairs): refused, code
+    ``"individual_event"``."""
     # Read the row afresh under a lock: a second tap on Start must not start it twice.
     session = Session.objects.select_for_update().get(pk=session.pk)
     _check_draft(session)
+    event = event_of(session)
+    if event is not None:
+        if is_individual(session):
+            raise ValidationError(
+                _("An individual session cannot play an event: events are played in pairs."),
+                code="individual_event",
+            )
+        scoring_profile, convention = event.scoring_profile, event.convention
     params = {
         "movement_kind": movement_kind,
         "movement_style": movement_style,
@@ -779,7 +753,7 @@ def session_setup_and_start(
         try:
             planned = session_movement(probe, pairs=session.pairs.count())
         except MovementError as error:
-            raise ValidationError(movement_error_message(error)) from error
+            raise ValidationError(movement_error_text(error)) from error
         board_set = services.board_set_deal(
             teacher=teacher,
             name=str(session.school_class),  # shown as "6B, 30 November 2026"

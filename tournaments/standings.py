@@ -71,9 +71,7 @@ class BoardTraveller:
     def par_text(self) -> str:
         """The par in the scoring's words, every tied contract in it: "Par: 1♥ or 1♠ by
         South, +110"; under a target scoring "Target 8: ♠ makes 9" ("Target: 8 tricks"
-        before the analysis); "" for a board not analysed."""
-        if self.par is None:
-            return "" if self.target is None else labels.target_text(self.target)
+        before the analysis); "" for a board not analysed (``labels.par_text``)."""
         return labels.par_text(self.par, target=self.target)
 
 

@@ -62,10 +62,6 @@ def term_sessions(
     return list(found.order_by("date", "created_at", "pk"))
 
 
-def _percent_text(percent: float) -> str:
-    return f"{percent:.1f} %"
-
-
 def _rows(
     lines: list[TermLine[tuple[int, ...]]],
     names: dict[tuple[int, ...], str],
@@ -76,7 +72,7 @@ def _rows(
         by_order = {score.order: score.percent for score in line.scores}
         percents = [by_order.get(order) for order in range(len(sessions))]
         desc = ", ".join(
-            f"{session.label}: {'—' if p is None else _percent_text(p)}"
+            f"{session.label}: {'—' if p is None else labels.percent_text(p, 1)}"
             for session, p in zip(sessions, percents, strict=True)
         )
         svg = charts.percent_sparkline_svg(percents, title=names[line.who], desc=desc)

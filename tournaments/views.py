@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -24,7 +22,7 @@ from tournaments.forms import (
     SchoolClassForm,
 )
 from tournaments.http import TeacherRequest, attachment, paper_size
-from tournaments.printing.boards import BoardPrint, board_slips_pdf, curtain_cards_pdf
+from tournaments.printing.boards import board_prints, board_slips_pdf, curtain_cards_pdf
 
 
 @require_GET
@@ -204,24 +202,6 @@ def board_set_import(request: TeacherRequest) -> HttpResponse:
             return redirect("tournaments:board_set_detail", board_set_id=board_set.pk)
     status = 422 if context.get("problems") or form.errors else 200
     return render(request, "tournaments/board_set_import.html", context, status=status)
-
-
-def board_prints(boards: Iterable[selectors.BoardFacts]) -> list[BoardPrint]:
-    """What the board slips and curtain cards print of each board; a board read under
-    a target scoring (``board_facts(..., profile=session.profile_key)``) carries its
-    target."""
-    return [
-        BoardPrint(
-            number=board.number,
-            deal=board.deal,
-            dealer=board.dealer,
-            declarer=board.declaration.declarer,
-            dd=board.dd,
-            par=board.par,
-            target=board.target,
-        )
-        for board in boards
-    ]
 
 
 @require_GET

@@ -16,7 +16,7 @@ from scoring.cards import Hand, Rank, Seat, Side, Strain, Suit
 from scoring.contracts import Contract, ContractKind
 from scoring.dd import Par, ParChoice
 from scoring.feedback import Code, Verdict
-from scoring.movements import REASONS, Line, ReasonCode
+from scoring.movements import REASONS, Line, MovementError, MovementErrorCode, ReasonCode
 from tests.factories import running_session
 from tournaments import labels, result_services
 from tournaments.labels import MOVEMENT_REASONS, SideHeading
@@ -176,6 +176,35 @@ ENGLISH_AND_NORWEGIAN = [
     (lambda: labels.net_text(420), "N–S +420", "N–S +420"),
     (lambda: labels.net_text(-50), "E–W +50", "Ø–V +50"),
     (lambda: labels.net_text(0), "0", "0"),
+    # Numbers and percentages on the papers and in the files, in the language's numbers.
+    (lambda: labels.decimal_text(12.5), "12.5", "12,5"),
+    (lambda: labels.decimal_text(12.0), "12", "12"),
+    (lambda: labels.decimal_text(-0.001), "0", "0"),
+    (lambda: labels.decimal_text(7.0, 1, strip=False), "7.0", "7,0"),
+    (lambda: labels.percent_text(56.25), "56.25 %", "56,25 %"),
+    (lambda: labels.percent_text(58.333, 1), "58.3 %", "58,3 %"),
+    # The sessions' and the four-deal game's refusals, worded from their figures.
+    (
+        lambda: labels.board_fit_text(needed=8, available=6, event=True),
+        "This movement plays 8 boards (boards 1 to 8) but the event has 6 boards. The "
+        "suggestion above says what fits.",
+        "Denne bevegelsen bruker 8 spill (spill 1 til 8), men turneringen har 6 spill. "
+        "Forslaget over sier hva som passer.",
+    ),
+    (
+        lambda: labels.movement_error_text(
+            MovementError(MovementErrorCode.ROUNDS_OUT_OF_RANGE, "too many", full_rounds=5)
+        ),
+        "This movement has 5 rounds: play between 1 and 5.",
+        "Denne bevegelsen har 5 runder: spill mellom 1 og 5.",
+    ),
+    (
+        lambda: labels.four_deal_points_refusal_text(
+            {Seat.NORTH: 10, Seat.EAST: 10, Seat.SOUTH: 10, Seat.WEST: 9}
+        ),
+        "The four hands add up to 39 points, but there are always 40. Count again.",
+        "De fire hendene har til sammen 39 poeng, men det er alltid 40. Tell på nytt.",
+    ),
     (
         lambda: labels.par_text(Par(Contract.parse("3NT"), Seat.SOUTH, 9, 400)),
         "Par: 3NT by South, +400",

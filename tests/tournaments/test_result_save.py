@@ -187,6 +187,32 @@ def test_a_second_device_gets_the_standing_result(session: Session) -> None:
     assert Result.objects.get().contract == "4S"
 
 
+def test_a_tablets_conflicting_result_is_flagged_by_the_service(session: Session) -> None:
+    """One service call decides it all: the standing result stays, the teacher gets a
+    flag with what the second tablet sent, and the conflict is still told."""
+    table, _, _ = _where(session, 1, 1)
+    first = _record(table, 1, key="tablet-a")
+    with pytest.raises(result_services.ResultConflict) as conflict:
+        result_services.result_record_from_tablet(
+            table=table, board_number=1, contract="1H", tricks_won=8, idempotency_key="b"
+        )
+    assert conflict.value.existing == first
+    assert Result.objects.get().contract == "4S"
+    flag = Flag.objects.get()
+    assert (flag.result, flag.kind, flag.sent_contract, flag.sent_tricks) == (
+        first,
+        Flag.Kind.CONFLICT,
+        "1H",
+        8,
+    )
+    # The same result from another tablet is no conflict, and raises no flag.
+    same = result_services.result_record_from_tablet(
+        table=table, board_number=1, contract="4S", tricks_won=10, idempotency_key="c"
+    )
+    assert same == first
+    assert Flag.objects.count() == 1
+
+
 def test_a_form_shown_before_the_round_moved_on_saves_nothing(session: Session) -> None:
     table, _, _ = _where(session, 1, 1)
     Session.objects.filter(pk=session.pk).update(current_round=2)

@@ -143,7 +143,7 @@ def _reason_agrees(page: SetupPage, session: Session) -> None:
         params = dict(chosen.params)
     else:
         suggestion = movements.suggest_movement(count, max_rounds=sessions.DEFAULT_MAX_ROUNDS)
-        reason = sessions.suggestion_reason(suggestion)
+        reason = labels.suggestion_reason_text(suggestion)
         params = dict(suggestion.params)
         if "min_boards" in params:
             # "Playing against every other pair would need N boards a round … With M

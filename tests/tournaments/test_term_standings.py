@@ -16,6 +16,7 @@ import re
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
+from django.utils import translation
 
 from tests.factories import league_class, two_duplicate_sessions
 from tournaments import leagues
@@ -180,3 +181,17 @@ def test_an_individual_session_counts_for_each_pupil_and_for_no_pair(
     assert pupils[0] == ("1=", "B1", 3, "52.8", "58.3", "2026-11-08")
     assert pupils[-1] == ("5=", "C2", 3, "47.2", "50.0", "2026-11-01")
     assert [line[2] for line in _lines(standings.pairs)] == [2, 2, 2, 2]
+
+
+def test_the_charts_text_writes_each_percentage_in_the_languages_numbers(
+    term: SchoolClass,
+) -> None:
+    """The sparkline's text (what a screen reader says) writes its percentages as every
+    paper does (``labels.percent_text``): a decimal comma in Norwegian."""
+    with translation.override("nb"):
+        charts = [row.chart for row in class_term_standings(term).pairs]
+    assert any("58,3 %" in chart for chart in charts)
+    assert not any("58.3 %" in chart for chart in charts)
+    with translation.override("en"):
+        charts = [row.chart for row in class_term_standings(term).pairs]
+    assert any("58.3 %" in chart for chart in charts)

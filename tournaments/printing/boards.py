@@ -17,7 +17,7 @@ Fonts and colours are explained in :mod:`tournaments.printing.common`.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.utils import translation
@@ -49,6 +49,7 @@ from tournaments.printing.common import (
     page_count,
 )
 from tournaments.printing.common import page_size as resolve_page_size
+from tournaments.selectors import BoardFacts
 
 #: Hand records: two columns by three rows of boards on A4 and Letter portrait.
 SLIP_COLUMNS, SLIP_ROWS = 2, 3
@@ -105,6 +106,24 @@ class BoardPrint:
     @property
     def dummy(self) -> Seat | None:
         return None if self.declarer is None else self.declarer.partner
+
+
+def board_prints(boards: Iterable[BoardFacts]) -> list[BoardPrint]:
+    """What the board slips and curtain cards print of each board; a board read under
+    a target scoring (``board_facts(..., profile=session.profile_key)``) carries its
+    target."""
+    return [
+        BoardPrint(
+            number=board.number,
+            deal=board.deal,
+            dealer=board.dealer,
+            declarer=board.declaration.declarer,
+            dd=board.dd,
+            par=board.par,
+            target=board.target,
+        )
+        for board in boards
+    ]
 
 
 # -- Hand records -------------------------------------------------------------------------

@@ -58,6 +58,7 @@ from tournaments.charts import (
     hcp_fraction,
     tricks_fraction,
 )
+from tournaments.labels import decimal_text
 from tournaments.printing.common import (
     BLACK,
     GREY,
@@ -75,7 +76,6 @@ from tournaments.printing.common import (
     text_width,
 )
 from tournaments.printing.common import page_size as resolve_page_size
-from tournaments.printing.standings import decimal_text
 
 #: The keys :func:`curve_sheet_pdf` needs in ``table_labels``.
 CURVE_TABLE_KEYS = ("sheet", "hcp", "count", "mean", "games_chosen", "games_made")

@@ -26,7 +26,7 @@ import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from django.utils import formats, translation
+from django.utils import translation
 from django.utils.translation import gettext as _
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
@@ -236,22 +236,6 @@ def _render(
 # -- Numbers in words -------------------------------------------------------------------------
 
 
-def decimal_text(value: float, places: int = 2, *, strip: bool = True) -> str:
-    """``value`` with at most ``places`` decimals (``strip``: trailing zeros dropped) and
-    the active language's decimal separator: ``12.5`` / ``12,5``."""
-    text = f"{value:.{places}f}"
-    if strip and "." in text:
-        text = text.rstrip("0").rstrip(".")
-    if text in {"-0", "-0.00"}:
-        text = text.removeprefix("-")
-    return text.replace(".", str(formats.get_format("DECIMAL_SEPARATOR")))
-
-
-def percent_text(percent: float) -> str:
-    """``"56.25 %"`` (``"56,25 %"`` in Norwegian)."""
-    return f"{decimal_text(percent, 2, strip=False)} %"
-
-
 # -- Standings ------------------------------------------------------------------------------
 
 
@@ -281,7 +265,7 @@ def _standings_values(row: StandingRow, standings: Standings) -> list[str]:
     if row.percentage is None:  # no result yet: no figures either
         figures, total, won = [UNRANKED, UNRANKED], UNRANKED, UNRANKED
     else:
-        figures = [percent_text(row.percentage), decimal_text(row.matchpoints)]
+        figures = [labels.percent_text(row.percentage), labels.decimal_text(row.matchpoints)]
         total = labels.signed_text(row.total_points)
         won = str(row.boards_won or 0)
     if standings.by_wins:
@@ -534,18 +518,12 @@ def _traveller_values(line: TravellerLine) -> list[str]:
     else:
         values += ["", "", "", "", ""]
     values += [
-        "" if line.ns_mp is None else decimal_text(line.ns_mp),
-        "" if line.ew_mp is None else decimal_text(line.ew_mp),
-        "" if line.ns_percent is None else decimal_text(line.ns_percent, 2, strip=False),
-        "" if line.ew_percent is None else decimal_text(line.ew_percent, 2, strip=False),
+        "" if line.ns_mp is None else labels.decimal_text(line.ns_mp),
+        "" if line.ew_mp is None else labels.decimal_text(line.ew_mp),
+        "" if line.ns_percent is None else labels.decimal_text(line.ns_percent, 2, strip=False),
+        "" if line.ew_percent is None else labels.decimal_text(line.ew_percent, 2, strip=False),
     ]
     return values
-
-
-def par_text(board: BoardTraveller) -> str:
-    """``"Par: 4♠ by South, +420"`` (under a target scoring ``"Target 8: ♠ makes 9"``),
-    or ``""`` for a board not analysed."""
-    return board.par_text
 
 
 def revoke_notes(board: BoardTraveller) -> list[str]:
@@ -579,7 +557,7 @@ def _traveller_block(board: BoardTraveller, area: Rect, *, fonts: FontSet) -> _B
     columns = _traveller_columns()
     edges = _column_edges(area, columns)
     groups = (_("Score"), _("Matchpoints"), _("Percentage"))
-    par = par_text(board)
+    par = board.par_text
     lines = board.lines
     notes = revoke_notes(board)
 
