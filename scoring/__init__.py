@@ -33,6 +33,7 @@ from scoring.profiles import (
     TargetTable,
     TricksProfile,
     get_profile,
+    profile_for,
 )
 from scoring.results import Result, adjust_for_revokes
 
@@ -77,5 +78,6 @@ __all__ = [
     "four_deal_game",
     "get_profile",
     "next_dealer",
+    "profile_for",
     "score",
 ]

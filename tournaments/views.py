@@ -208,7 +208,7 @@ def board_set_import(request: TeacherRequest) -> HttpResponse:
 
 def board_prints(boards: Iterable[selectors.BoardFacts]) -> list[BoardPrint]:
     """What the board slips and curtain cards print of each board; a board read under
-    a target scoring (``board_facts(..., profile=session.profile_key)``) carries its
+    a target scoring (``board_facts(..., profile=session.profile)``) carries its
     target."""
     return [
         BoardPrint(
