@@ -125,7 +125,7 @@ def school_files(event_id: int, schools: int) -> list[bytes]:
 
     event = Event.objects.get(pk=event_id)
     facts = {
-        board.number: board_facts(board, profile=event.scoring_profile)
+        board.number: board_facts(board, profile=event.profile)
         for board in Board.objects.filter(board_set=event.board_set)
     }
     boards = tuple(UploadBoard(n, f.deal, f.dealer) for n, f in sorted(facts.items()))
@@ -141,7 +141,11 @@ def school_files(event_id: int, schools: int) -> list[bytes]:
             for table in range(TABLES):
                 contract, tricks = rng.choice([("1NT", 7), ("1NT", 8), ("3NT", 9), ("3NT", 8)])
                 scored = score_result(
-                    board=board, contract=contract, tricks_won=tricks, revoke="", profile="ebu"
+                    board=board,
+                    contract=contract,
+                    tricks_won=tricks,
+                    revoke="",
+                    profile=event.profile,
                 )
                 results.append(
                     UploadResult(

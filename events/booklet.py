@@ -64,7 +64,7 @@ def booklet_print(event: Event) -> tuple[BookletPrint, int]:
     results its frequencies come from."""
     national = national_results(event)
     contracts = {board.number: board.contracts for board in national.boards}
-    profile = event.scoring_profile
+    profile = event.profile
     boards = []
     for board in Board.objects.filter(board_set_id=event.board_set_id).order_by("number"):
         facts = selectors.board_facts(board, profile=profile)

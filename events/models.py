@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.cards import Side
+from scoring.profiles import Profile, get_profile
 from tournaments.labels import SideHeading, side_heading_lazy
 from tournaments.models import BoardSet, SchoolClass, Session
 
@@ -90,6 +91,11 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def profile(self) -> Profile:
+        """The scoring profile every result of the event is scored with."""
+        return get_profile(self.scoring_profile)
 
     def is_over(self, today: datetime.date | None = None) -> bool:
         """Whether the last day has passed: nobody joins or starts playing any more,

@@ -198,7 +198,7 @@ def school_sync_session(school_id: int) -> None:
     school.results.all().delete()
     pairs = _school_pairs(school, session)
     # Scored as the event scores, whatever the session was set to: uploads are too.
-    profile = school.event.scoring_profile
+    profile = school.event.profile
     boards = {
         board.number: selectors.board_facts(board, profile=profile)
         for board in Board.objects.filter(board_set_id=session.board_set_id)

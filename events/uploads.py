@@ -31,6 +31,7 @@ from events.national import keep_school_pairs, results_changed
 from scoring.cards import Deal
 from scoring.event import compare_boards, results_fingerprint
 from scoring.pbn_results import read_pbn_results
+from scoring.profiles import Profile
 from scoring.upload import ResultKind, Upload, UploadProblem, UploadProblemCode
 from scoring.usebio import read_usebio
 from tournaments.models import Board
@@ -129,7 +130,7 @@ def read_upload(data: bytes) -> tuple[Upload, str]:
 def event_boards(event: Event) -> dict[int, BoardFacts]:
     """The event's boards as its scoring reads them."""
     return {
-        board.number: board_facts(board, profile=event.scoring_profile)
+        board.number: board_facts(board, profile=event.profile)
         for board in Board.objects.filter(board_set_id=event.board_set_id)
     }
 
@@ -169,7 +170,7 @@ class _Row:
 
 
 def _scored(
-    upload: Upload, boards: Mapping[int, BoardFacts], profile: str
+    upload: Upload, boards: Mapping[int, BoardFacts], profile: Profile
 ) -> tuple[list[_Row], list[Problem]]:
     """Every result as the event's rows hold it, its played results scored under the
     event's scoring from the contract and the tricks; or the problems."""
@@ -267,7 +268,7 @@ def school_upload(*, school: EventSchool, data: bytes, filename: str = "") -> Up
         problems = _check(upload, boards)
         if problems:
             return _refused(*problems)
-        rows, problems = _scored(upload, boards, event.scoring_profile)
+        rows, problems = _scored(upload, boards, event.profile)
         if problems:
             return _refused(*problems)
         taken = UploadOutcome(

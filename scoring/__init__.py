@@ -15,7 +15,7 @@ from scoring.api import declarer, score
 from scoring.cards import Card, Deal, Hand, Rank, Seat, Side, Strain, Suit
 from scoring.contracts import Contract, ContractKind, all_contracts
 from scoring.declaring import Declaration, Redeal, find_declarer
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ErrorCode, RulesError, ScoringError
 from scoring.four_deal import FourDealResult, PlayedDeal, Verdict, four_deal_game, next_dealer
 from scoring.profiles import (
     DEFAULT_PROFILE,
@@ -33,6 +33,7 @@ from scoring.profiles import (
     TargetTable,
     TricksProfile,
     get_profile,
+    profile_for,
 )
 from scoring.results import Result, adjust_for_revokes
 
@@ -57,6 +58,7 @@ __all__ = [
     "Rank",
     "Redeal",
     "Result",
+    "RulesError",
     "Score",
     "ScoreUnit",
     "ScoringError",
@@ -76,5 +78,6 @@ __all__ = [
     "four_deal_game",
     "get_profile",
     "next_dealer",
+    "profile_for",
     "score",
 ]

@@ -41,10 +41,12 @@ import secrets
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from types import MappingProxyType
 
 from scoring.cards import DECK_SIZE, HAND_SIZE, Card, Deal, Hand, Seat, Side, Suit, full_deck
 from scoring.declaring import HALF_THE_POINTS, Declaration, find_declarer
+from scoring.errors import RulesError
 
 #: Boards are numbered 1 to 64; a set has 1 to 64 boards.
 MAX_BOARDS = 64
@@ -65,15 +67,32 @@ _SEATS: tuple[Seat, ...] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _LIMIT: tuple[int, ...] = tuple(256 - 256 % m if m else 0 for m in range(DECK_SIZE + 1))
 
 
-class DealingError(ValueError):
+class DealingErrorCode(StrEnum):
+    """What was refused. The values are stable: the site keys on them."""
+
+    REFUSED = "dealing_refused"  # the message says what and why
+    PRESET_UNREACHABLE = "dealing_preset_unreachable"
+
+
+class DealingError(RulesError):
     """A request the dealer cannot carry out; the message says why in plain words."""
+
+    codes = DealingErrorCode
+    code: DealingErrorCode
+
+    def __init__(
+        self, message: str, *, code: DealingErrorCode = DealingErrorCode.REFUSED, **params: object
+    ) -> None:
+        super().__init__(code, message, **params)
 
 
 class PresetUnreachable(DealingError):
     """No deal met the preset (or the custom test) within the allowed number of tries."""
 
     def __init__(self, message: str, *, board: int, tries: int) -> None:
-        super().__init__(message)
+        super().__init__(
+            message, code=DealingErrorCode.PRESET_UNREACHABLE, board=board, tries=tries
+        )
         self.board = board
         self.tries = tries
 

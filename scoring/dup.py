@@ -38,10 +38,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Protocol
 
 from scoring.cards import HAND_SIZE, Card, Deal, Hand, Seat, Side, Suit, full_deck
 from scoring.declaring import HALF_THE_POINTS
+from scoring.errors import RulesError
 
 RECORD_SIZE = 156
 _BRI_SIZE = 78
@@ -61,8 +63,20 @@ _SUIT_BYTE: dict[Suit, int] = {
 _CLOCKWISE: tuple[Seat, ...] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 
 
-class DupError(ValueError):
+class DupErrorCode(StrEnum):
+    """What was refused. The values are stable: the site keys on them."""
+
+    REFUSED = "dup_refused"  # the message says what and why
+
+
+class DupError(RulesError):
     """Boards that cannot be written as DUP, or bytes that are not a DUP file."""
+
+    codes = DupErrorCode
+    code: DupErrorCode
+
+    def __init__(self, message: str, **params: object) -> None:
+        super().__init__(DupErrorCode.REFUSED, message, **params)
 
 
 class NumberedDeal(Protocol):

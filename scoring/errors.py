@@ -1,8 +1,10 @@
-"""The one exception the rules library raises, with a code the site can translate.
+"""The errors the rules library raises, with codes the site can translate.
 
-Every rule that refuses an input raises :class:`ScoringError`. It is a ``ValueError``
-(so plain callers can catch that), its message is plain English saying what is wrong
-and what is allowed, and it carries a :class:`ErrorCode` and the values that went
+Every rule that refuses an input raises a :class:`RulesError`: the deals, contracts,
+results and profiles raise :class:`ScoringError`, and other modules their own
+subclass with their own codes (``MovementError``, ``MatchpointError``, …). Each is a
+``ValueError`` (so plain callers can catch that), its message is plain English saying
+what is wrong and what is allowed, and it carries a code and the values that went
 into the message, so the site can show a translated message instead.
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
+from typing import ClassVar
 
 
 class ErrorCode(StrEnum):
@@ -46,23 +49,48 @@ class ErrorCode(StrEnum):
     THREE_PLAYER_DUMMY = "three_player_dummy"
 
 
-class ScoringError(ValueError):
-    """A refused input: ``str(error)`` is the English message, ``code`` and ``params``
-    let the site build its own (translated) one."""
+class RulesError(ValueError):
+    """The base of every error the rules library raises: a refused input, its message
+    plain English (``str(error)``), with a ``code`` from the raising module's own
+    :class:`~enum.StrEnum` (its :attr:`codes`) and the ``params`` that went into the
+    message, so the site can build its own (translated) one.
 
-    code: ErrorCode
+    Copies and pickles keep the class, the code, the message, the params and any
+    attribute a subclass adds (a task queue or a ``copy.deepcopy()`` must not lose
+    them): subclasses inherit that and need say only their codes.
+    """
+
+    #: The codes this class raises (each module has its own enum).
+    codes: ClassVar[type[StrEnum]]
+    code: StrEnum
     params: Mapping[str, object]
 
-    def __init__(self, code: ErrorCode, message: str, **params: object) -> None:
+    def __init__(self, code: StrEnum, message: str, **params: object) -> None:
         super().__init__(message)
         self.code = code
         self.params = MappingProxyType(dict(params))
 
     def __reduce__(self) -> tuple[object, ...]:
-        # Exceptions are copied and pickled through their args; ours also need the
-        # code and the params (a task queue or a copy.copy() must not lose them).
-        return (_rebuild, (self.code, str(self), dict(self.params)))
+        # Exceptions are copied and pickled through their args (the message only);
+        # rebuild from the message, code and params, then restore the other attributes.
+        extra = {k: v for k, v in vars(self).items() if k not in ("code", "params")}
+        return (_rebuild, (type(self), self.code, str(self), dict(self.params)), extra)
 
 
-def _rebuild(code: ErrorCode, message: str, params: dict[str, object]) -> ScoringError:
-    return ScoringError(code, message, **params)
+def _rebuild(
+    cls: type[RulesError], code: StrEnum, message: str, params: dict[str, object]
+) -> RulesError:
+    # Not through cls(...): a subclass's constructor may take other arguments.
+    error = cls.__new__(cls)
+    RulesError.__init__(error, code, message, **params)
+    return error
+
+
+class ScoringError(RulesError):
+    """A refused deal, contract, result or profile (:class:`ErrorCode`)."""
+
+    codes = ErrorCode
+    code: ErrorCode
+
+    def __init__(self, code: ErrorCode, message: str, **params: object) -> None:
+        super().__init__(code, message, **params)

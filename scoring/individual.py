@@ -76,6 +76,7 @@ from itertools import combinations
 from types import MappingProxyType
 
 from scoring.cards import Seat
+from scoring.errors import RulesError
 from scoring.movements import (
     DEFAULT_BOARDS_PER_ROUND,
     BoardsNext,
@@ -130,17 +131,15 @@ class IndividualErrorCode(StrEnum):
     UNKNOWN_PUPIL = "individual_unknown_pupil"
 
 
-class IndividualError(ValueError):
+class IndividualError(RulesError):
     """A refused request: ``str(error)`` is the English message, ``code`` and ``params``
     let the site build its own (translated) one."""
 
+    codes = IndividualErrorCode
     code: IndividualErrorCode
-    params: Mapping[str, object]
 
     def __init__(self, code: IndividualErrorCode, message: str, **params: object) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = MappingProxyType(dict(params))
+        super().__init__(code, message, **params)
 
 
 # ---------------------------------------------------------------------------

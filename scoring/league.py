@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from scoring.errors import RulesError
 from scoring.movements import Entry, Movement, MovementKind, PairId
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "DealWinner",
     "Fixture",
     "LeagueError",
+    "LeagueErrorCode",
     "MatchPoints",
     "MatchScore",
     "cross_table",
@@ -63,8 +65,20 @@ MIN_PAIRS = 3
 MAX_PAIRS = 16
 
 
-class LeagueError(ValueError):
+class LeagueErrorCode(StrEnum):
+    """What was refused. The values are stable: the site keys on them."""
+
+    REFUSED = "league_refused"  # the message says what and why
+
+
+class LeagueError(RulesError):
     """A league that cannot be played as asked (English; the site words its own)."""
+
+    codes = LeagueErrorCode
+    code: LeagueErrorCode
+
+    def __init__(self, message: str, **params: object) -> None:
+        super().__init__(LeagueErrorCode.REFUSED, message, **params)
 
 
 # ---------------------------------------------------------------------------

@@ -74,8 +74,9 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from types import MappingProxyType
 from typing import TypeAlias, TypeVar
+
+from scoring.errors import RulesError
 
 K = TypeVar("K", bound=Hashable)
 
@@ -121,25 +122,15 @@ class MatchpointErrorCode(StrEnum):
     NOT_FINITE = "matchpoint_not_finite"
 
 
-class MatchpointError(ValueError):
+class MatchpointError(RulesError):
     """A refused input: ``str(error)`` is the English message, ``code`` and ``params``
     let the site build its own (translated) one."""
 
+    codes = MatchpointErrorCode
     code: MatchpointErrorCode
-    params: Mapping[str, object]
 
     def __init__(self, code: MatchpointErrorCode, message: str, **params: object) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = MappingProxyType(dict(params))
-
-    def __reduce__(self) -> tuple[object, ...]:
-        # Copies and pickles go through args; keep the code and the params too.
-        return (_rebuild, (self.code, str(self), dict(self.params)))
-
-
-def _rebuild(code: MatchpointErrorCode, message: str, params: dict[str, object]) -> MatchpointError:
-    return MatchpointError(code, message, **params)
+        super().__init__(code, message, **params)
 
 
 # ---------------------------------------------------------------------------

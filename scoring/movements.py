@@ -61,6 +61,8 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Generic, Protocol, TypeVar
 
+from scoring.errors import RulesError
+
 __all__ = [
     "DEFAULT_BOARDS_PER_ROUND",
     "HOWELL_SUGGESTED_MAX_TABLES",
@@ -141,17 +143,15 @@ class MovementErrorCode(StrEnum):
     UNKNOWN_PAIR = "movement_unknown_pair"
 
 
-class MovementError(ValueError):
+class MovementError(RulesError):
     """A refused request: ``str(error)`` is the English message, ``code`` and ``params``
     let the site build its own (translated) one."""
 
+    codes = MovementErrorCode
     code: MovementErrorCode
-    params: Mapping[str, object]
 
     def __init__(self, code: MovementErrorCode, message: str, **params: object) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = MappingProxyType(dict(params))
+        super().__init__(code, message, **params)
 
 
 # ---------------------------------------------------------------------------

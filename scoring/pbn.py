@@ -47,7 +47,7 @@ from types import MappingProxyType
 
 from scoring.cards import Deal, Seat, Strain
 from scoring.declaring import Declaration, find_declarer
-from scoring.errors import ScoringError
+from scoring.errors import RulesError, ScoringError
 
 #: The Mandatory Tag Set in export order (PBN 2.1 §3.4).
 MANDATORY_TAGS: tuple[str, ...] = (
@@ -112,8 +112,20 @@ _COLUMN = re.compile(r"(?P<order>[+-]?)(?P<name>[^\\;]*)(?:\\(?P<width>\d+)(?P<a
 _CRLF = "\r\n"
 
 
-class PbnError(ValueError):
+class PbnErrorCode(StrEnum):
+    """What was refused. The values are stable: the site keys on them."""
+
+    REFUSED = "pbn_refused"  # the message says what and why
+
+
+class PbnError(RulesError):
     """Something that cannot be written as PBN; the message says what and why."""
+
+    codes = PbnErrorCode
+    code: PbnErrorCode
+
+    def __init__(self, message: str, **params: object) -> None:
+        super().__init__(PbnErrorCode.REFUSED, message, **params)
 
 
 # --------------------------------------------------------------------------- tables

@@ -37,7 +37,6 @@ names do not cover such as a teacher's own target table, by passing a profile ob
 
 from __future__ import annotations
 
-import functools
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
@@ -540,12 +539,16 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
 
 
 def get_profile(profile: str | Profile = DEFAULT_PROFILE) -> Profile:
-    """The profile registered as ``profile`` (case-insensitive), or ``profile`` itself
-    if it already is a :class:`Profile`."""
+    """The profile a key names, or ``profile`` itself if it already is a
+    :class:`Profile`: the one place a key (:attr:`Profile.key`) is read back.
+
+    A key is a registered name (case-insensitive) or ``"target:"`` and a teacher's own
+    table's bands; anything else is refused with a ``ScoringError`` saying what is
+    allowed. Parse a key once and pass the profile on (each call parses again)."""
     if isinstance(profile, Profile):
         return profile
     if profile.startswith(TARGET_KEY_PREFIX):
-        return _custom_target(profile.removeprefix(TARGET_KEY_PREFIX))
+        return _target(TargetTable.parse(profile.removeprefix(TARGET_KEY_PREFIX)))
     found = PROFILES.get(profile.strip().lower())
     if found is None:
         raise ScoringError(
@@ -556,10 +559,23 @@ def get_profile(profile: str | Profile = DEFAULT_PROFILE) -> Profile:
     return found
 
 
-@functools.lru_cache(maxsize=64)
-def _custom_target(spec: str) -> TargetProfile:
-    # Every score of a session with its own table asks again: parse each table once.
-    return TargetProfile(TargetTable.parse(spec))
+def profile_for(name: str, table: Iterable[tuple[int, int, int]] | None = None) -> Profile:
+    """The profile a scoring's settings choose: its registered ``name`` and, under a
+    target scoring, the teacher's own ``table`` as ``(low, high, tricks)`` rows (None:
+    the table the name publishes; ignored under the other scorings). A table with the
+    bands of a published one is that one, as its key says (:attr:`TargetProfile.key`).
+    """
+    profile = get_profile(name)
+    if table is None or not isinstance(profile, TargetProfile):
+        return profile
+    return _target(TargetTable.from_bands("custom", table))
+
+
+def _target(table: TargetTable) -> TargetProfile:
+    for preset in (SLIDING_SCALE, FRENCH_DECISION_TABLE):
+        if table.same_bands(preset):
+            return TargetProfile(preset)
+    return TargetProfile(table)
 
 
 def is_target_profile(profile: str | Profile) -> bool:

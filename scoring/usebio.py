@@ -78,7 +78,7 @@ from dataclasses import dataclass, field, replace
 
 from scoring.cards import Deal, Seat, Suit
 from scoring.contracts import Contract
-from scoring.errors import ScoringError
+from scoring.errors import RulesError, ScoringError
 from scoring.upload import (
     ResultKind,
     Upload,
@@ -272,12 +272,18 @@ def _hand_board(handset: ET.Element, board: UploadBoard) -> None:
 # ---------------------------------------------------------------------------
 
 
-class _Refused(Exception):
+class _Refused(RulesError):
     """Raised inside the expat handlers to stop parsing an unsafe or oversized file."""
 
+    codes = UploadProblemCode
+    code: UploadProblemCode
+
     def __init__(self, problem: UploadProblem) -> None:
-        super().__init__(problem.message)
-        self.problem = problem
+        super().__init__(problem.code, problem.message, **problem.params)
+
+    @property
+    def problem(self) -> UploadProblem:
+        return UploadProblem(self.code, str(self), self.params)
 
 
 def _parse(data: bytes | str, max_elements: int) -> ET.Element:

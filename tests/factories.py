@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from django.contrib.auth.models import AbstractBaseUser
 
 from scoring.cards import Side
+from scoring.profiles import get_profile
 from tournaments import result_services, services, sessions
 from tournaments.models import Partnership, Pupil, SchoolClass, Session
 
@@ -236,7 +237,7 @@ def play_league_round(
         winners = plan.get((ns, ew)) or plan[(ew, ns)]
         for board_number, winner in zip(movement.boards(entry.board_set), winners, strict=True):
             board = Board.objects.get(board_set_id=session.board_set_id, number=board_number)
-            declarer = board_facts(board, profile=session.scoring_profile).declaration.declarer
+            declarer = board_facts(board, profile=session.profile).declaration.declarer
             winning_side = Side.NS if int(winner) == ns else Side.EW
             result_services.result_record(
                 table=table,
@@ -281,7 +282,7 @@ def two_duplicate_sessions(school_class: SchoolClass, teacher: AbstractBaseUser)
         plan: dict[tuple[int, int], tuple[str, int]] = {}
         if day == 8:
             board = Board.objects.get(board_set_id=session.board_set_id, number=1)
-            declarer = board_facts(board, profile="ebu").declaration.declarer
+            declarer = board_facts(board, profile=get_profile("ebu")).declaration.declarer
             plan[(1, 1)] = ("3NT", 9) if declarer.side is Side.NS else ("1NT", 6)
         for round_ in (1, 2, 3):
             play_round(session, round_, plan if round_ == 1 else {})

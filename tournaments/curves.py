@@ -12,6 +12,7 @@ from django.db.models import Q, QuerySet
 from scoring.cards import Seat, Strain
 from scoring.contracts import Contract
 from scoring.curves import CurvePoint
+from scoring.profiles import Profile
 from scoring.results import adjust_for_revokes
 from tournaments import selectors
 from tournaments.models import Board, Pair, Pupil, Result, SchoolClass, Session
@@ -109,11 +110,16 @@ def declared_deals(
         )
     }
     deals = []
+    # Each row has its own copy of its session: resolve each session's profile once.
+    profiles: dict[int, Profile] = {}
     for row in rows:
         board = boards.get((row.session.board_set_id, row.board_number))
         if board is None or row.tricks_won is None:
             continue
-        facts = selectors.board_facts(board, profile=row.session.profile_key)
+        profile = profiles.get(row.session_id)
+        if profile is None:
+            profile = profiles[row.session_id] = row.session.profile
+        facts = selectors.board_facts(board, profile=profile)
         declaring_ns = facts.declaration.side.value == "NS"
         declaring_pair = row.ns_pair if declaring_ns else row.ew_pair
         partner = row.ns_partner if declaring_ns else row.ew_partner

@@ -370,7 +370,7 @@ class SessionPack:
     def to_discuss(self) -> list[int]:
         """The boards most often missed (:func:`boards_to_discuss`)."""
         outcomes = [board.outcome for board in self.boards if board.outcome]
-        games = games_count(self.session.profile_key)
+        games = games_count(self.session.profile)
         return [outcome.number for outcome in boards_to_discuss(outcomes, games=games)]
 
 
@@ -388,9 +388,9 @@ def session_pack(session: Session) -> SessionPack:
     outcomes = {outcome.number: outcome for outcome in session_outcomes(session)}
     boards = []
     for board in Board.objects.filter(board_set_id=session.board_set_id, number__in=numbers):
-        facts = selectors.board_facts(board, profile=session.profile_key)
+        facts = selectors.board_facts(board, profile=session.profile)
         lesson = board_lesson(
-            facts.deal, facts.declaration.declarer, dd=facts.dd, profile=session.profile_key
+            facts.deal, facts.declaration.declarer, dd=facts.dd, profile=session.profile
         )
         boards.append(PackBoard(facts=facts, lesson=lesson, outcome=outcomes.get(board.number)))
     answers = [

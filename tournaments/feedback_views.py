@@ -86,7 +86,7 @@ def session_feedback(request: TeacherRequest, session_id: int) -> HttpResponse:
     how the field did on every board."""
     session = _session(request, session_id)
     outcomes = feedback.session_outcomes(session)
-    games = games_count(session.profile_key)
+    games = games_count(session.profile)
     context = {
         "session": session,
         "outcomes": outcomes,

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.cards import Seat, Strain
 from scoring.contracts import Contract, ContractKind
-from scoring.profiles import get_profile, is_target_profile
+from scoring.profiles import Profile, is_target_profile
 from tournaments.labels import (
     DEAL_WINNER_NAMES,
     PROFILE_NAMES,
@@ -347,7 +347,7 @@ class ResultForm(forms.Form):
     # The round the panel was shown in: a save after the round moved on is refused.
     round = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
-    def __init__(self, *args: Any, profile: str, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, profile: Profile, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         strains, levels = _profile_choices(profile)
         strain, level = self.fields["strain"], self.fields["level"]
@@ -372,9 +372,9 @@ class ResultForm(forms.Form):
 
 
 @functools.cache
-def _profile_choices(profile: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _profile_choices(profile: Profile) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The strains and the levels (part-score, game, slam) a scoring profile plays."""
-    contracts = get_profile(profile).contracts()
+    contracts = profile.contracts()
     strains = {contract.strain.value for contract in contracts}
     levels = {contract.kind.value for contract in contracts}
     if is_target_profile(profile):

@@ -25,7 +25,6 @@ from scoring.contracts import Contract
 from scoring.dealing import board_deals
 from scoring.declaring import Declaration, Redeal, declare_from_points
 from scoring.four_deal import DEALERS
-from scoring.profiles import get_profile
 from scoring.three_players import (
     ThreePlayerDeclaration,
     Variant,
@@ -351,7 +350,7 @@ def _scored(
         contract=row.contract,
         tricks_won=row.tricks_won or 0,
         revoke=row.revoke,
-        profile=game.scoring_profile,
+        profile=game.profile,
         side_hcp=declaration.side_hcp,
         declarer=declaration.declarer,
     )
@@ -513,14 +512,14 @@ def score_texts(state: TableState) -> str:
     if current is None or current.redeal:
         return ""
     texts: dict[str, str] = {}
-    for contract in get_profile(state.game.scoring_profile).contracts():
+    for contract in state.game.profile.contracts():
         for tricks in range(14):
             for revoke, _label in Result.Revoke.choices:
                 scored = score_contract(
                     contract=contract,
                     tricks_won=tricks,
                     revoke=revoke,
-                    profile=state.game.scoring_profile,
+                    profile=state.game.profile,
                     side_hcp=current.side_hcp,
                     declarer=current.declarer,
                 )

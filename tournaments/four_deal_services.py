@@ -165,7 +165,7 @@ def four_deal_result(
         contract=contract,
         tricks_won=tricks_won,
         revoke=revoke,
-        profile=state.game.scoring_profile,
+        profile=state.game.profile,
         side_hcp=current.side_hcp,
         declarer=current.declarer,
     )

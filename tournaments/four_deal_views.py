@@ -179,7 +179,7 @@ def _table_page(
     points_form.relabel({seat: state.seat_label(seat) for seat in Seat})
     if result_form is None:
         result_form = FourDealResultForm(
-            profile=state.game.scoring_profile, initial={"sequence": state.next_sequence}
+            profile=state.game.profile, initial={"sequence": state.next_sequence}
         )
     context = {
         "state": state,
@@ -240,7 +240,7 @@ def four_deal_table_redeal(request: HtmxHttpRequest, token: str) -> HttpResponse
 @require_POST
 def four_deal_table_result(request: HtmxHttpRequest, token: str) -> HttpResponse:
     table = _table(token)
-    form = FourDealResultForm(request.POST, profile=table.game.scoring_profile)
+    form = FourDealResultForm(request.POST, profile=table.game.profile)
     if form.is_valid():
         data = form.cleaned_data
         try:

@@ -201,8 +201,8 @@ def league_matches(league: League) -> list[rules.MatchScore]:
             winner = rules.deal_winner(result.ns_adjusted or 0, result.ew_adjusted or 0)
         elif result.kind == Result.Kind.PLAYED:
             board = boards[(session.board_set_id, result.board_number)]
-            facts = selectors.board_facts(board, profile=session.scoring_profile)
-            scored = score_played(result, facts, session.scoring_profile)
+            facts = selectors.board_facts(board, profile=session.profile)
+            scored = score_played(result, facts, session.profile)
             if scored is not None:
                 winner = rules.deal_winner(scored.ns_points, scored.ew_points)
         if winner is not None and key != (ns, ew):  # seen the other way round before

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import functools
-
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 from scoring.cards import Seat, Side
-from scoring.profiles import TargetProfile, TargetTable, is_target_profile
+from scoring.profiles import Profile, get_profile, profile_for
 from tournaments.labels import (
     SEAT_NAMES,
     SIDE_NAMES,
@@ -245,7 +243,7 @@ class Session(models.Model):
     scoring_profile = models.CharField(_("scoring"), max_length=20, default="ebu")
     # The teacher's own target table, as (low, high, tricks) rows: combined points
     # low–high need that many tricks. None: the published table the target scoring
-    # names. Used only while the scoring is a target one (see profile_key).
+    # names. Used only while the scoring is a target one (see profile).
     target_table = models.JSONField(_("target table"), null=True, blank=True)
     convention = models.CharField(
         _("matchpoints"), max_length=4, choices=Convention.choices, default=Convention.EBU
@@ -309,20 +307,35 @@ class Session(models.Model):
         return f"{self.school_class} {self.date}"
 
     @property
+    def profile(self) -> Profile:
+        """The scoring profile every result of the session is scored with: the scoring
+        chosen and, under a target scoring, the teacher's own table. Resolved once per
+        instance (again only if those fields change); pass it on rather than a key."""
+        chosen = (self.scoring_profile, _table_rows(self.target_table))
+        resolved = self._resolved_profile
+        if resolved is None or resolved[0] != chosen:
+            resolved = (chosen, profile_for(*chosen))
+            self._resolved_profile = resolved
+        return resolved[1]
+
+    @property
     def profile_key(self) -> str:
-        """The scoring profile every result of the session is scored with, as
-        ``scoring.get_profile`` takes it: the scoring's name, or under a target scoring
-        with the teacher's own table, that table (``"target:21-22:7,…"``)."""
-        if self.target_table is None or not is_target_profile(self.scoring_profile):
-            return self.scoring_profile
-        rows = tuple((int(low), int(high), int(tricks)) for low, high, tricks in self.target_table)
-        return _target_key(rows)
+        """The session's profile as text (:attr:`scoring.Profile.key`, e.g. for an
+        export's tag): the scoring's name, or under a target scoring with the
+        teacher's own table, that table (``"target:21-22:7,…"``)."""
+        return self.profile.key
+
+    # What Session.profile resolved, and from which settings.
+    _resolved_profile: (
+        tuple[tuple[str, tuple[tuple[int, int, int], ...] | None], Profile] | None
+    ) = None
 
 
-@functools.lru_cache(maxsize=256)
-def _target_key(bands: tuple[tuple[int, int, int], ...]) -> str:
-    # Asked for every result scored (a traveller, the standings): check the table once.
-    return TargetProfile(TargetTable.from_bands("", bands)).key
+def _table_rows(table: list[list[int]] | None) -> tuple[tuple[int, int, int], ...] | None:
+    # The JSON field's rows, as profile_for takes them (a broken row raises, as before).
+    if table is None:
+        return None
+    return tuple((int(low), int(high), int(tricks)) for low, high, tricks in table)
 
 
 class League(models.Model):
@@ -361,6 +374,11 @@ class League(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def profile(self) -> Profile:
+        """The scoring profile each deal of the league is scored with."""
+        return get_profile(self.scoring_profile)
 
 
 class LeaguePair(models.Model):
@@ -718,6 +736,11 @@ class FourDealGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.school_class} {self.created_at:%Y-%m-%d}"
+
+    @property
+    def profile(self) -> Profile:
+        """The scoring profile each deal of the game is scored with."""
+        return get_profile(self.scoring_profile)
 
 
 class FourDealTable(models.Model):

@@ -23,7 +23,7 @@ from scoring.dd import DDTable, Par
 from scoring.errors import ScoringError
 from scoring.feedback import BoardLesson, Feedback, board_lesson, feedback, games_count
 from scoring.pbn import PbnGame, PbnTable, read_pbn
-from scoring.profiles import DEFAULT_PROFILE, PROFILES, get_profile
+from scoring.profiles import DEFAULT_PROFILE, PROFILES, Profile, get_profile
 from tournaments import labels
 from tournaments.exports import SCORING_TAG
 from tournaments.feedback import BoardOutcome, board_outcome, boards_to_discuss
@@ -96,7 +96,7 @@ def pbn_feedback(
     chosen = profile or _file_profile(games) or DEFAULT_PROFILE
     try:
         # A registered name, or a session's own target table ("target:21-22:7,…").
-        get_profile(chosen)
+        scoring = get_profile(chosen)
     except ScoringError:
         raise PbnFeedbackError(
             f"{chosen!r} is not a scoring profile; choose one of {', '.join(PROFILES)}."
@@ -106,13 +106,13 @@ def pbn_feedback(
     has_results = False
     for game, table in zip(games, tables, strict=True):
         declarer = game.declaration.declarer
-        lesson = board_lesson(game.board.deal, declarer, dd=table, profile=chosen)
+        lesson = board_lesson(game.board.deal, declarer, dd=table, profile=scoring)
         results = []
         for score_table in game.board.tables:
             if score_table.tag != "ScoreTable":
                 continue
             has_results = True
-            results += _results(game, score_table, table, chosen, lesson.hcp, notes)
+            results += _results(game, score_table, table, scoring, lesson.hcp, notes)
         boards.append(
             BoardReport(
                 number=game.board.number,
@@ -154,7 +154,7 @@ def _analysis(
 
 
 def _results(
-    game: PbnGame, table: PbnTable, dd_table: DDTable, profile: str, hcp: int, notes: list[str]
+    game: PbnGame, table: PbnTable, dd_table: DDTable, profile: Profile, hcp: int, notes: list[str]
 ) -> list[ResultLine]:
     names = {column.name for column in table.columns}
     if not set(NEEDED_COLUMNS) <= names:

@@ -23,7 +23,7 @@ from scoring.feedback import Feedback
 from scoring.individual import individual_table_card
 from scoring.movements import Entry as MovementEntry
 from scoring.movements import Movement, PairId, TableRound, table_card
-from scoring.profiles import get_profile
+from scoring.profiles import Profile
 from tournaments import labels, selectors, sessions
 from tournaments.models import (
     Board,
@@ -107,7 +107,7 @@ def table_at_work(token: str, *, board_number: int | None = None) -> TableAtWork
     if board_number is not None and table.board_deal is not None:
         facts = selectors.board_facts(
             Board(number=board_number, deal=table.board_deal, dd_tricks=table.board_dd),
-            profile=table.session.profile_key,
+            profile=table.session.profile,
         )
     return TableAtWork(table=table, pair_count=table.pair_count, board=facts)
 
@@ -116,7 +116,7 @@ def board_for_session(session: Session, number: int) -> selectors.BoardFacts:
     """A board of the session's set, as the session scores it (Board.DoesNotExist if the
     set has no such board)."""
     board = Board.objects.get(board_set_id=session.board_set_id, number=number)
-    return selectors.board_facts(board, profile=session.profile_key)
+    return selectors.board_facts(board, profile=session.profile)
 
 
 # ------------------------------------------------------------------ where a board is played
@@ -234,7 +234,7 @@ def teacher_slot(
 # ------------------------------------------------------------------- scores shown before saving
 
 
-def score_texts(board: selectors.BoardFacts, profile: str) -> dict[str, str]:
+def score_texts(board: selectors.BoardFacts, profile: Profile) -> dict[str, str]:
     """The score every answer the entry panel allows would record, as the panel shows it
     before saving ("N–S +420"), keyed "strain|level|tricks|revoke": the panel carries
     them, so a tap asks the server nothing (static/js/score-preview.js)."""
@@ -243,13 +243,13 @@ def score_texts(board: selectors.BoardFacts, profile: str) -> dict[str, str]:
 
 @functools.lru_cache(maxsize=1024)
 def _score_texts(
-    number: int, deal: str, profile: str, language: str
+    number: int, deal: str, profile: Profile, language: str
 ) -> tuple[tuple[str, str], ...]:
     # Pure in the board's cards, the profile and the language; every table of a session
     # shows the same boards, so each is worked out once.
     board = selectors.board_facts(Board(number=number, deal=deal), profile=profile)
     texts = []
-    for contract in get_profile(profile).contracts():
+    for contract in profile.contracts():
         for tricks in range(14):
             for revoke in (choice for choice, _label in Result.Revoke.choices):
                 scored = score_result(
@@ -329,7 +329,7 @@ def traveller(
         rows = rows.filter(agreed=True)
     traveller_rows = []
     for row in rows:
-        scored = score_played(row, board, session.profile_key)
+        scored = score_played(row, board, session.profile)
         ns = _side_label(row.ns_pair, row.ns_partner, names)
         ew = _side_label(row.ew_pair, row.ew_partner, names)
         traveller_rows.append(
@@ -575,7 +575,7 @@ def table_round_view(found: TableAtWork) -> TableRoundView:
     by_id = entry_pairs(session, entry)
     pairs = _playing_pairs(by_id, entry)
     boards = {
-        board.number: selectors.board_facts(board, profile=session.profile_key)
+        board.number: selectors.board_facts(board, profile=session.profile)
         for board in Board.objects.filter(board_set_id=session.board_set_id, number__in=numbers)
     }
     pair_names = _individual_names(session)  # for every traveller on the page
@@ -827,7 +827,7 @@ def open_results(
                 waiting.append((row, cell))
     numbers = {cell.board_number for _row, cell in waiting}
     boards = {
-        board.number: selectors.board_facts(board, profile=session.profile_key)
+        board.number: selectors.board_facts(board, profile=session.profile)
         for board in Board.objects.filter(board_set_id=session.board_set_id, number__in=numbers)
     }
     agreeing = [

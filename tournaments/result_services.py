@@ -165,7 +165,7 @@ def result_record(
         contract=contract,
         tricks_won=tricks_won,
         revoke=revoke,
-        profile=session.profile_key,
+        profile=session.profile,
     )
     result = Result(
         session=session,
@@ -344,7 +344,7 @@ def result_record_by_teacher(
         contract=contract,
         tricks_won=tricks_won,
         revoke=revoke,
-        profile=session.profile_key,
+        profile=session.profile,
     )
     result = Result.objects.create(
         session=session,
@@ -381,7 +381,7 @@ def result_correct(
         contract=contract,
         tricks_won=tricks_won,
         revoke=revoke,
-        profile=session.profile_key,
+        profile=session.profile,
     )
     old = describe(result)
     result.kind = Result.Kind.PLAYED

@@ -27,6 +27,7 @@ from django.views.decorators.http import (
 from django_htmx.http import HttpResponseClientRefresh, reselect, reswap, retarget
 
 from scoring.contracts import Contract
+from scoring.profiles import Profile
 from tournaments import result_selectors, result_services, sessions
 from tournaments.forms import FlagDismissForm, ResultForm
 from tournaments.http import HtmxHttpRequest, TeacherRequest, etag, parse_id
@@ -44,7 +45,7 @@ def _table_at_work(token: str, board_number: int | None = None) -> TableAtWork:
 
 def _new_form(session: Session) -> ResultForm:
     return ResultForm(
-        profile=session.profile_key,
+        profile=session.profile,
         initial={"key": uuid.uuid4().hex, "round": session.current_round},
     )
 
@@ -69,7 +70,7 @@ def _table_context(
     return {
         "table": found.table,
         "session": found.session,
-        "scores": _scores(current, found.session.profile_key),
+        "scores": _scores(current, found.session.profile),
         "view": view,
         "movement": view.movement,
         "round": view.round,
@@ -99,7 +100,7 @@ def _other_panels(
     scores): the page holds them all, so a table without the network can enter every
     board of its round (static/js/table-offline.js)."""
     return [
-        {"board": board, "form": _new_form(session), "scores": _scores(board, session.profile_key)}
+        {"board": board, "form": _new_form(session), "scores": _scores(board, session.profile)}
         for number in view.waiting
         if (board := view.boards[number]) is not current
     ]
@@ -163,7 +164,7 @@ def table_done_board(request: HtmxHttpRequest, token: str, board_number: int) ->
 @require_POST
 def table_result(request: HtmxHttpRequest, token: str, board_number: int) -> HttpResponse:
     found = _table_at_work(token)
-    form = ResultForm(request.POST, profile=found.session.profile_key)
+    form = ResultForm(request.POST, profile=found.session.profile)
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -224,7 +225,7 @@ def _saved(request: HtmxHttpRequest, found: TableAtWork, result: Result) -> Http
     return render(request, "tournaments/table_saved.html", context)
 
 
-def _scores(board: BoardFacts | None, profile: str) -> str:
+def _scores(board: BoardFacts | None, profile: Profile) -> str:
     """The panel's scores before saving, for static/js/score-preview.js."""
     if board is None:
         return ""
@@ -304,7 +305,7 @@ def result_edit(
         return redirect("tournaments:session_detail", session_id=session.pk)
     form = ResultForm(
         request.POST if request.method == "POST" and "save" in request.POST else None,
-        profile=session.profile_key,
+        profile=session.profile,
         initial=_initial(result),
     )
     status = 200
@@ -339,7 +340,7 @@ def result_edit(
         "round": round_,
         "action_errors": action_errors,
         "back_url": _next_url(request) or "",
-        "scores": _scores(board, session.profile_key),
+        "scores": _scores(board, session.profile),
         "individual": result_selectors.seated_at(session, round_, table_number),
     }
     return render(request, "tournaments/result_edit.html", context, status=status)

@@ -19,7 +19,7 @@ from scoring.contracts import Contract
 from scoring.dd import DDTable
 from scoring.errors import ErrorCode, ScoringError
 from scoring.feedback import Feedback, feedback
-from scoring.profiles import get_profile
+from scoring.profiles import Profile
 from tournaments import labels
 from tournaments.models import Result
 from tournaments.selectors import BoardFacts
@@ -65,7 +65,7 @@ def score_result(
     contract: str | Contract,
     tricks_won: int,
     revoke: str,
-    profile: str,
+    profile: Profile,
 ) -> Scored:
     """Score one result; refuses (ValidationError, in the user's language) a contract the
     profile does not have and tricks outside 0–13."""
@@ -84,7 +84,7 @@ def score_contract(
     contract: str | Contract,
     tricks_won: int,
     revoke: str,
-    profile: str,
+    profile: Profile,
     side_hcp: int,
     declarer: Seat,
 ) -> Scored:
@@ -92,7 +92,6 @@ def score_contract(
     (the four-deal game, where there is no board)."""
     if not 0 <= tricks_won <= 13:
         raise ValidationError(_("Tricks won must be a number from 0 to 13."))
-    get_profile(profile)  # a session with an unknown profile is a bug, not a refusal
     try:
         return _scored(str(contract), tricks_won, revoke, profile, side_hcp, declarer)
     except ScoringError as error:
@@ -101,19 +100,18 @@ def score_contract(
 
 @functools.lru_cache(maxsize=8192)
 def _scored(
-    contract: str, tricks_won: int, revoke: str, profile: str, side_hcp: int, declarer: Seat
+    contract: str, tricks_won: int, revoke: str, profile: Profile, side_hcp: int, declarer: Seat
 ) -> Scored:
     # Pure in its arguments, and a class's results repeat (every traveller is rescored
     # on each save and page), so each distinct result is scored once.
-    scoring_profile = get_profile(profile)
-    admitted = scoring_profile.admit(contract)
+    admitted = profile.admit(contract)
     entry = rules.Result(
         admitted,
         tricks_won,
         revokes_by_declarers=1 if revoke == Result.Revoke.DECLARING_SIDE else 0,
         revokes_by_defenders=1 if revoke == Result.Revoke.DEFENDERS else 0,
     )
-    score = entry.score(scoring_profile, hcp=side_hcp)
+    score = entry.score(profile, hcp=side_hcp)
     return Scored(
         contract=admitted,
         declarer=declarer,
@@ -136,7 +134,7 @@ def _contract_refusal(error: ScoringError, contract: str) -> str:
     return _("%(contract)s is not a Minibridge contract.") % {"contract": contract}
 
 
-def score_played(result: Result, board: BoardFacts, profile: str) -> Scored | None:
+def score_played(result: Result, board: BoardFacts, profile: Profile) -> Scored | None:
     """A stored result's score, or None when it was not played or is adjusted."""
     if result.kind != Result.Kind.PLAYED or result.tricks_won is None:
         return None
@@ -171,7 +169,7 @@ def contract_feedback(board: BoardFacts, contract: Contract, tricks: int) -> Fee
 
 @functools.lru_cache(maxsize=8192)
 def _feedback(
-    declarer: Seat, dd: str, profile: str, contract: str, tricks: int, side_hcp: int
+    declarer: Seat, dd: str, profile: Profile, contract: str, tricks: int, side_hcp: int
 ) -> Feedback:
     # Pure in its arguments, like _scored: every traveller and standings page asks again.
     return feedback(

@@ -18,7 +18,7 @@ from django.utils import timezone
 from scoring.cards import Deal, Hand, Seat, Strain, Suit
 from scoring.dd import DDTable, Par, minibridge_par
 from scoring.declaring import Declaration, Redeal, find_declarer
-from scoring.profiles import DEFAULT_PROFILE, TargetProfile, get_profile
+from scoring.profiles import DEFAULT_PROFILE, Profile, TargetProfile, get_profile
 from tournaments.labels import (
     SEAT_NAMES,
     SUIT_NAMES,
@@ -76,6 +76,8 @@ def analysis_running(board_set: BoardSet) -> bool:
 #: A batch takes a second or two (tournaments/analysis.py); the worker may first finish
 #: another job (a booklet, the national results).
 ANALYSIS_STALLED_AFTER = datetime.timedelta(minutes=1)
+#: The scoring a board is read with when none is given.
+DEFAULT_SCORING: Profile = get_profile(DEFAULT_PROFILE)
 
 
 @dataclass(frozen=True)
@@ -208,7 +210,7 @@ class BoardFacts:
     dealer: Seat
     declaration: Declaration
     dd: DDTable | None
-    profile: str = DEFAULT_PROFILE
+    profile: Profile = DEFAULT_SCORING
 
     @functools.cached_property
     def par(self) -> Par | None:
@@ -224,10 +226,9 @@ class BoardFacts:
     def target(self) -> int | None:
         """The tricks the declaring side needs under a target scoring (from its combined
         points and the session's table); None under the other scorings."""
-        profile = get_profile(self.profile)
-        if not isinstance(profile, TargetProfile):
+        if not isinstance(self.profile, TargetProfile):
             return None
-        return profile.table.target_for(self.side_hcp)
+        return self.profile.table.target_for(self.side_hcp)
 
     @property
     def target_text(self) -> str:
@@ -294,13 +295,13 @@ class BoardFacts:
         return [(SEAT_NAMES[seat], [self.dd[seat, strain] for strain in Strain]) for seat in Seat]
 
 
-def board_facts(board: Board, *, profile: str = DEFAULT_PROFILE) -> BoardFacts:
+def board_facts(board: Board, *, profile: Profile = DEFAULT_SCORING) -> BoardFacts:
     """Dealer, declarer, points, analysis and par of a board, from its number and cards."""
     return _facts(board.number, board.deal, board.dd_tricks, profile)
 
 
 @functools.lru_cache(maxsize=4096)
-def _facts(number: int, deal_text: str, dd_tricks: str, profile: str) -> BoardFacts:
+def _facts(number: int, deal_text: str, dd_tricks: str, profile: Profile) -> BoardFacts:
     # Pure in its arguments (a board's cards never change; a new analysis changes
     # dd_tricks and so the key), and shared by every request that shows the board.
     board = Board(number=number, deal=deal_text, dd_tricks=dd_tricks)

@@ -459,7 +459,7 @@ def _session_boards_print(request: TeacherRequest, session: Session, kind: str) 
     analysed, or the ones that go in the boards, without them) or curtain cards, read
     under the session's scoring: a target session's show each board's target."""
     boards = [
-        selectors.board_facts(board, profile=session.profile_key)
+        selectors.board_facts(board, profile=session.profile)
         for board in Board.objects.filter(board_set_id=session.board_set_id)
     ]
     prints = board_prints(boards)

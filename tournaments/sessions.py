@@ -31,7 +31,6 @@ from scoring.profiles import (
     TargetBand,
     TargetProfile,
     TargetTable,
-    get_profile,
     is_target_profile,
     target_table_problems,
 )
@@ -571,7 +570,7 @@ def session_target_table(session: Session) -> TargetTable:
     """The target table the session scores with (or would, under a target scoring):
     the teacher's own, or the published one its scoring names (the sliding scale when
     the scoring is not a target one)."""
-    profile = get_profile(session.profile_key)
+    profile = session.profile
     return profile.table if isinstance(profile, TargetProfile) else SLIDING_SCALE
 
 

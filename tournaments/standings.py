@@ -242,7 +242,7 @@ def session_standings(session: Session, *, agreed_only: bool = True) -> Standing
     pairs = {pair.pk: _pair_info(pair, shown) for pair in in_pairs}
     individual = sessions.is_individual(session)
     boards = {
-        board.number: selectors.board_facts(board, profile=session.profile_key)
+        board.number: selectors.board_facts(board, profile=session.profile)
         for board in Board.objects.filter(board_set_id=session.board_set_id)
     }
     rows = (
@@ -294,7 +294,7 @@ def session_standings(session: Session, *, agreed_only: bool = True) -> Standing
     groups = _ranking_groups(session, list(pairs.values()))
     compared = sessions.session_compares_boards(session, pairs=len(in_pairs))
     by_total = sessions.ranked_by_total(session, compared=compared)
-    target = is_target_profile(session.profile_key)
+    target = is_target_profile(session.profile)
     by_wins = target and not compared
     rankings = [
         _ranking(title, group, cards, by_total=by_total, by_wins=by_wins, target=target)
@@ -336,7 +336,7 @@ def _board_traveller(
                 contract=result.contract,
                 tricks_won=result.tricks_won or 0,
                 revoke=result.revoke,
-                profile=session.profile_key,
+                profile=session.profile,
             )
             entries.append(mp.Played(scored[result.pk].ns_net))
     outcomes = dict(

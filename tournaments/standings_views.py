@@ -103,7 +103,7 @@ def session_export(request: TeacherRequest, session_id: int, kind: str) -> HttpR
         filename = f"{stem}-travellers.pdf"
     elif kind == "pbn":
         boards = [
-            selectors.board_facts(board, profile=session.profile_key)
+            selectors.board_facts(board, profile=session.profile)
             for board in Board.objects.filter(board_set_id=session.board_set_id)
         ]
         data = exports.session_pbn(session, standings, boards).encode("utf-8")

@@ -32,7 +32,7 @@ SESSION_2 = {(1, 2): "121", (4, 3): "434"}
 def _tricks_for(session: Session, board_number: int, winner_side: Side) -> str:
     """Declarer takes all 13 tricks when its side is to win the deal, none otherwise."""
     board = Board.objects.get(board_set_id=session.board_set_id, number=board_number)
-    declarer = board_facts(board, profile=session.scoring_profile).declaration.declarer
+    declarer = board_facts(board, profile=session.profile).declaration.declarer
     return "13" if declarer.side is winner_side else "0"
 
 

@@ -80,7 +80,7 @@ def test_the_teacher_sets_the_target_table_and_a_table_plays_to_it(
     heading = tablet.locator(".entry-panel h2").first.inner_text()
     number = int(heading.split()[-1])
     board = Board.objects.get(board_set_id=session.board_set_id, number=number)
-    facts = selectors.board_facts(board, profile=session.profile_key)
+    facts = selectors.board_facts(board, profile=session.profile)
     target = TargetTable.from_bands("ours", OURS).target_for(facts.side_hcp)
     expect(tablet.locator(".entry-panel .target-line")).to_have_text(f"Target: {target} tricks")
     expect(tablet.get_by_text("Part-score or game")).to_have_count(0)

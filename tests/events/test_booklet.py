@@ -80,7 +80,7 @@ def test_every_board_has_its_hands_table_par_and_why(
     assert all(board.dd_tricks for board in boards)
     with translation.override("en"):
         for board in boards:
-            facts = selectors.board_facts(board, profile=event.scoring_profile)
+            facts = selectors.board_facts(board, profile=event.profile)
             lesson = board_lesson(
                 facts.deal, facts.declaration.declarer, dd=facts.dd, profile="ebu"
             )

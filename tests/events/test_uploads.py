@@ -146,7 +146,7 @@ def test_the_sites_own_pbn_export_is_taken(
     facts = event_boards(event)
     expected = []
     for r in session.results.select_related("ns_pair", "ew_pair"):
-        scored = score_played(r, facts[r.board_number], event.scoring_profile)
+        scored = score_played(r, facts[r.board_number], event.profile)
         assert scored is not None
         expected.append(
             (

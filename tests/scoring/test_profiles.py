@@ -23,6 +23,7 @@ from scoring.profiles import (
     TargetTable,
     get_profile,
     is_target_profile,
+    profile_for,
     target_table_problems,
 )
 
@@ -453,6 +454,29 @@ def test_a_target_table_comes_back_from_its_key(cuts: list[int], start: int, fir
     assert isinstance(again, TargetProfile)
     assert again.table.targets() == profile.table.targets()
     assert again.key == profile.key
+
+
+@given(
+    cuts=st.lists(st.integers(min_value=21, max_value=39), unique=True, max_size=6),
+    first=st.integers(min_value=7, max_value=13),
+    name=st.sampled_from(["target", "target-french", "ebu", "lesson"]),
+)
+def test_the_profile_a_scorings_settings_choose_is_the_one_its_key_names(
+    cuts: list[int], first: int, name: str
+) -> None:
+    edges = [21, *sorted(cuts), 40]
+    bands = [
+        (low if index == 0 else low + 1, high, min(13, first + index))
+        for index, (low, high) in enumerate(itertools.pairwise(edges))
+    ]
+    profile = profile_for(name, bands)
+    assert get_profile(profile.key) == profile
+    if name.startswith("target"):
+        assert isinstance(profile, TargetProfile)
+        assert profile.table.targets() == TargetTable.from_bands("", bands).targets()
+    else:
+        assert profile == PROFILES[name]  # the table waits for a target scoring
+    assert profile_for(name) == PROFILES[name]
 
 
 @pytest.mark.parametrize(

@@ -46,7 +46,7 @@ SEATS = {
 def _declaring_side(session: Session, number: int) -> Side:
     assert session.board_set is not None
     board = session.board_set.boards.get(number=number)
-    return board_facts(board, profile=session.profile_key).declaration.side
+    return board_facts(board, profile=session.profile).declaration.side
 
 
 @pytest.fixture
@@ -380,7 +380,7 @@ def test_a_pairs_pbn_has_no_player_columns(alice: AbstractBaseUser) -> None:
 
     session = running_session(alice, seed="pairs-pbn")
     boards = [
-        board_facts(board, profile=session.profile_key)
+        board_facts(board, profile=session.profile)
         for board in Board.objects.filter(board_set_id=session.board_set_id)
     ]
     text = exports.session_pbn(session, session_standings(session), boards)

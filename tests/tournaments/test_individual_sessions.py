@@ -144,7 +144,7 @@ def test_a_pupil_cannot_sit_out_alone(alice) -> None:  # type: ignore[no-untyped
 def _declaring_side(session: Session, number: int) -> Side:
     assert session.board_set is not None
     board = session.board_set.boards.get(number=number)
-    return board_facts(board, profile=session.profile_key).declaration.side
+    return board_facts(board, profile=session.profile).declaration.side
 
 
 def test_each_pupil_gets_the_matchpoints_of_the_side_they_sat_in(alice) -> None:  # type: ignore[no-untyped-def]

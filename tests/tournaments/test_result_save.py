@@ -15,6 +15,7 @@ from django.test import Client
 
 from scoring.errors import ScoringError
 from scoring.movements import PairId
+from scoring.profiles import get_profile
 from tests.factories import running_session
 from tournaments import labels, result_selectors, result_services, sessions
 from tournaments.forms import ResultForm
@@ -323,21 +324,21 @@ def test_the_traveller_sent_back_is_in_the_tablets_language(session: Session) ->
 
 
 def test_each_profile_gets_its_own_choices_and_forms_do_not_share_changes() -> None:
-    lesson = ResultForm(profile="lesson-nt")
+    lesson = ResultForm(profile=get_profile("lesson-nt"))
     assert [value for value, _ in lesson.fields["strain"].choices] == ["NT"]  # type: ignore[attr-defined]
     assert [value for value, _ in lesson.fields["level"].choices] == ["part-score"]  # type: ignore[attr-defined]
     assert lesson.fields["level"].initial == "part-score"
-    full = ResultForm(profile="ebu")
+    full = ResultForm(profile=get_profile("ebu"))
     assert len(full.fields["strain"].choices) == 5  # type: ignore[attr-defined]
     full.fields["tricks"].choices = [(7, "7")]  # type: ignore[attr-defined]
     full.fields["strain"].widget.attrs["data-x"] = "1"
     full.fields["level"].choices.append(("x", "x"))  # type: ignore[attr-defined]
-    again = ResultForm(profile="ebu")
+    again = ResultForm(profile=get_profile("ebu"))
     assert len(again.fields["tricks"].choices) == 14  # type: ignore[attr-defined]
     assert "data-x" not in again.fields["strain"].widget.attrs
     assert ("x", "x") not in again.fields["level"].choices  # type: ignore[attr-defined]
     assert ResultForm(
-        {"strain": "NT", "level": "game", "tricks": "9"}, profile="lesson-nt"
+        {"strain": "NT", "level": "game", "tricks": "9"}, profile=get_profile("lesson-nt")
     ).errors == {"level": ["Select a valid choice. game is not one of the available choices."]}
 
 
@@ -367,7 +368,11 @@ def test_the_panel_carries_every_answers_score_so_a_tap_asks_nothing(session: Se
         ("C|part-score|0|declaring", "1C", 0, "declaring"),
     ]:
         scored = score_result(
-            board=board, contract=contract, tricks_won=tricks, revoke=revoke, profile="ebu"
+            board=board,
+            contract=contract,
+            tricks_won=tricks,
+            revoke=revoke,
+            profile=get_profile("ebu"),
         )
         assert scores[key] == labels.net_text(scored.ns_net)
     assert 'hx-post="/t/' not in html.split('class="entry-form"')[1].split(">")[0]

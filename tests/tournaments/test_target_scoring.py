@@ -57,7 +57,7 @@ def _where(session: Session, board: int) -> Table:
 
 def _facts(session: Session, number: int) -> selectors.BoardFacts:
     board = Board.objects.get(board_set_id=session.board_set_id, number=number)
-    return selectors.board_facts(board, profile=session.profile_key)
+    return selectors.board_facts(board, profile=session.profile)
 
 
 # --------------------------------------------------------------------------- the service
