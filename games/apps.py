@@ -3,7 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class GamesConfig(AppConfig):
-    """The four-deal game (RULES.md §5), tied only to a class: it uses the classes of
+    """The four-deal game (docs/rules.md §8), tied only to a class: it uses the classes of
     ``tournaments`` and the rules of ``scoring``; ``tournaments`` never imports it."""
 
     name = "games"

@@ -1,4 +1,4 @@
-"""The four-deal game's wording (RULES.md §5, §7): how a game ended, what a deal at a
+"""The four-deal game's wording (docs/rules.md §8, §7): how a game ended, what a deal at a
 table of three gives, who does what at a table of three, why nobody declares. One
 msgid per term; the bridge words the whole site shares (seats, sides, numbers, lists
 of names) are ``tournaments.labels``'."""
@@ -62,7 +62,7 @@ def three_player_declaration_texts(
     points: Mapping[Seat, int],
     name: Callable[[Seat], str],
 ) -> list[str]:
-    """What the three players at a table do on a deal (RULES.md §7), in plain
+    """What the three players at a table do on a deal (docs/rules.md §7), in plain
     sentences: who declares and why, whose hand goes down as the dummy, any swap or
     take-over, and who defends. ``name`` gives the player at a seat ("Anna", or "North"
     with no name); the empty seat is named by its seat ("West")."""
@@ -83,7 +83,7 @@ def three_player_declaration_texts(
     first, second = (name(seat) for seat in declaration.defenders)
     defend = gettext("%(first)s and %(second)s defend.") % {"first": first, "second": second}
     if declaration.case is ThreeCase.DEALER_ALWAYS:
-        # Deals played before the site followed RULES.md §7 B read as they were played.
+        # Deals played before the site followed §7 B (docs/rules.md §7.4) read as they were played.
         return [
             gettext("%(declarer)s declares with the dummy; the other two defend.")
             % {"declarer": declarer}
@@ -139,7 +139,7 @@ def three_player_declaration_texts(
 
 def four_deal_redeal_text(variant: ThreeVariant | None) -> str:
     """Why nobody declares a deal of the four-deal game: with four players (``None``,
-    RULES.md §2), or three (§7)."""
+    docs/rules.md §2), or three (§7)."""
     if variant is None:
         return gettext("Both sides hold 20 points, so nobody declares.")
     if variant is ThreeVariant.HIGHEST_HAND:

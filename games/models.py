@@ -1,4 +1,4 @@
-"""The four-deal game's data (RULES.md §5): a game for one class, its tables, their
+"""The four-deal game's data (docs/rules.md §8): a game for one class, its tables, their
 deals. The models moved here from ``tournaments`` with their tables kept
 (``Meta.db_table``): no data moved (migrations ``tournaments.0013`` and
 ``games.0001``). Models hold data; rules live in ``scoring``, writes in services."""
@@ -14,7 +14,7 @@ from tournaments.models import Result, SchoolClass
 
 
 class FourDealGame(models.Model):
-    """The four-deal game at one table (RULES.md §5), played at any number of tables
+    """The four-deal game at one table (docs/rules.md §8), played at any number of tables
     at once. Each table plays on its own: no duplicate boards, no movement."""
 
     class Cards(models.TextChoices):
@@ -48,7 +48,7 @@ class FourDealTable(models.Model):
 
     ``players`` says who plays: four players, or three with nobody at West (West's hand
     is dealt as the dummy) and one of the EBU's two ways of choosing who declares
-    (RULES.md §7)."""
+    (docs/rules.md §7)."""
 
     class Players(models.TextChoices):
         FOUR = "four", _("Four players")
@@ -63,7 +63,7 @@ class FourDealTable(models.Model):
     players = models.CharField(
         _("players"), max_length=8, choices=Players.choices, default=Players.FOUR
     )
-    # True only for "dealer" tables that had played before the site followed RULES.md §7
+    # True only for "dealer" tables that had played before the site followed docs/rules.md §7
     # B (it had the dealer declare every deal): their deals keep the declarer they were
     # played with (migration tournaments.0011). Never set for a new table.
     dealer_always_declared = models.BooleanField(
