@@ -110,7 +110,7 @@ lint: $(VENV)/.dev-installed
 
 # The django-stubs plugin loads the settings; development mode needs no secret key.
 typecheck: $(VENV)/.dev-installed
-	DEBUG=true $(BIN)/mypy scoring tournaments minibridge events
+	DEBUG=true $(BIN)/mypy scoring tournaments games minibridge events
 
 # --fail-on-skip: on a machine this has set up, a skipped test is a missing install.
 # The site's own set-up too (the suite reads neither its .env nor its database).

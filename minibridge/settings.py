@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "csp",
     "tournaments",
+    "games",
     "events",
 ]
 

@@ -7,8 +7,13 @@ from django.urls import URLPattern, URLResolver, include, path
 from minibridge.login_throttling import refuse_paused_logins
 from tournaments.urls import urlpatterns as site_urlpatterns
 
+# The four-deal game's pages (the ``games`` app), at the site's root like the classes'.
+# Included after tournaments.urls is imported: that registers the ``token`` converter.
+games_urls = path("", include("games.urls"))
+
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("tournaments.urls")),
+    games_urls,
     path("events/", include("events.urls")),
     path(
         "accounts/login/",
@@ -20,7 +25,10 @@ urlpatterns: list[URLPattern | URLResolver] = [
 ]
 
 # ADMIN_PATH (settings) must not take a place the site already uses.
-_taken = {str(p.pattern).split("/")[0] + "/" for p in [*site_urlpatterns, *urlpatterns]}
+_taken = {
+    str(p.pattern).split("/")[0] + "/"
+    for p in [*site_urlpatterns, *games_urls.url_patterns, *urlpatterns]
+}
 if settings.ADMIN_PATH in _taken | {settings.STATIC_URL.strip("/") + "/"}:
     raise ImproperlyConfigured(
         f"ADMIN_PATH {settings.ADMIN_PATH} is a path the site itself uses: choose another."

@@ -30,6 +30,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games import services as four_deal_services
 from tests.factories import (
     event_school_session,
     league_class,
@@ -37,7 +38,7 @@ from tests.factories import (
     running_session,
 )
 from tests.test_hostile_input import _fill, _patterns
-from tournaments import four_deal_services, leagues, result_services, sessions
+from tournaments import leagues, result_services, sessions
 from tournaments.models import Flag, Pupil, SchoolClass, Session
 
 #: Examples per form: each a POST with every field drawn anew.

@@ -14,9 +14,11 @@ from django.apps import apps
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from games import services as four_deal_services
+from games.models import FourDealGame
 from tests.factories import running_session
-from tournaments import four_deal_services, result_services
-from tournaments.models import FourDealGame, Result, Session
+from tournaments import result_services
+from tournaments.models import Result, Session
 
 HUGE = str(2**63)  # one more than the largest 64-bit integer
 HOSTILE_NUMBERS = [HUGE, "9" * 40, "0"]

@@ -47,6 +47,7 @@ BASE_DIR = Path(__file__).resolve().parents[1]
 README = BASE_DIR / "README.md"
 SHARED = [
     "tournaments",
+    "games",
     "events",
     "scoring",
     "templates",

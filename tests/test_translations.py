@@ -51,6 +51,7 @@ def test_no_marked_string_is_missing_from_the_catalogue(tmp_path: Path) -> None:
         "manage.py",
         "minibridge",
         "tournaments",
+        "games",
         "events",
         "scoring",
         "templates",

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,8 +32,6 @@ from tournaments.models import (
     Board,
     BoardSet,
     Flag,
-    FourDealGame,
-    FourDealTable,
     Pair,
     PairMember,
     Partnership,
@@ -48,6 +46,41 @@ from tournaments.sessions import make_pairs, mix_key
 
 EXPORT_FORMAT = "minibridge-class-export"
 EXPORT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class ClassData:
+    """What another app keeps about a class and its pupils (the four-deal games of
+    ``games``), for this module's export, pupil deletion and purge: that app registers
+    it (:func:`register_class_data`, from its ``AppConfig.ready``), so that this module
+    never imports it. Deleting a class needs nothing here: its rows go by their
+    foreign keys' cascade."""
+
+    #: Its part of the class's export (``"four_deal_games"``).
+    key: str
+    #: What the part holds for a class, as JSON-ready data, links left out.
+    export: Callable[[SchoolClass], list[dict[str, Any]]]
+    #: Forget a pupil being deleted (inside :func:`pupil_delete`'s transaction).
+    forget_pupil: Callable[[Pupil], None]
+    #: What the purge removes, for its report (``"four-deal games"``: the command's
+    #: own words are English).
+    purge_noun: str
+    #: How many of its records were started before a date; and delete those.
+    to_purge: Callable[[datetime.date], int]
+    purge: Callable[[datetime.date], int]
+
+
+_CLASS_DATA: dict[str, ClassData] = {}
+
+
+def register_class_data(part: ClassData) -> None:
+    """Add (or, registered again, replace) another app's part of a class's data."""
+    _CLASS_DATA[part.key] = part
+
+
+def class_data_parts() -> tuple[ClassData, ...]:
+    """The other apps' parts of a class's data, in the order registered."""
+    return tuple(_CLASS_DATA.values())
 
 
 # --------------------------------------------------------------------------- reads
@@ -230,47 +263,7 @@ def class_export(school_class: SchoolClass) -> dict[str, Any]:
             }
             for league in school_class.leagues.order_by("pk").prefetch_related("pairs")
         ],
-        "four_deal_games": [
-            _four_deal_game_export(game)
-            for game in school_class.four_deal_games.order_by("created_at", "pk").prefetch_related(
-                "tables__deals"
-            )
-        ],
-    }
-
-
-def _four_deal_game_export(game: FourDealGame) -> dict[str, Any]:
-    return {
-        "id": game.pk,
-        "created_at": game.created_at,
-        "cards": game.cards,
-        "scoring_profile": game.scoring_profile,
-        "tables": [
-            {
-                "number": table.number,
-                "players": table.players,
-                "names": {
-                    "north": table.north,
-                    "east": table.east,
-                    "south": table.south,
-                    "west": table.west,
-                },
-                "deals": [
-                    {
-                        "sequence": deal.sequence,
-                        "dealer": deal.dealer,
-                        "cards": deal.cards,
-                        "points": [deal.north_hcp, deal.east_hcp, deal.south_hcp, deal.west_hcp],
-                        "dealt_again": deal.redeal,
-                        "contract": deal.contract,
-                        "tricks_won": deal.tricks_won,
-                        "revoke": deal.revoke,
-                    }
-                    for deal in table.deals.all()
-                ],
-            }
-            for table in game.tables.all()
-        ],
+        **{part.key: part.export(school_class) for part in _CLASS_DATA.values()},
     }
 
 
@@ -494,27 +487,10 @@ def pupil_delete(*, pupil: Pupil) -> None:
         session.present.remove(pupil)
         _make_pairs_again(session, session.present.exclude(pk=pupil.pk))
     Partnership.objects.filter(Q(first=pupil) | Q(second=pupil)).delete()
-    _forget_at_four_deal_tables(pupil)
+    for part in _CLASS_DATA.values():
+        part.forget_pupil(pupil)
     _forget_in_admin_log([pupil], pupil.school_class)
     pupil.delete()  # and the pupil's "who is here" ticks
-
-
-#: The seats of a four-deal table, where the teacher may type a player's first name.
-_FOUR_DEAL_SEATS = ("north", "east", "south", "west")
-
-
-def _forget_at_four_deal_tables(pupil: Pupil) -> None:
-    """A four-deal table's seats hold names as the teacher typed them, not links to
-    pupils: every seat in the pupil's class that reads as the pupil's first name or
-    whole name (in any case) is emptied. A namesake's seat is emptied too, the safe side.
-    Compared in Python: SQLite's case-insensitive match knows only ASCII (Ø, Å)."""
-    names = {pupil.first_name.casefold(), str(pupil).casefold()}
-    for table in FourDealTable.objects.filter(game__school_class=pupil.school_class):
-        typed = [seat for seat in _FOUR_DEAL_SEATS if getattr(table, seat).casefold() in names]
-        if typed:
-            for seat in typed:
-                setattr(table, seat, "")
-            table.save(update_fields=typed)
 
 
 def _make_pairs_again(session: Session, present: Iterable[Pupil]) -> None:
@@ -531,26 +507,6 @@ def _make_pairs_again(session: Session, present: Iterable[Pupil]) -> None:
             PairMember(session=session, pair=pair, pupil=pupil, position=position)
             for position, pupil in enumerate(group, start=1)
         )
-
-
-def four_deal_games_to_purge(*, before: datetime.date) -> int:
-    """How many four-deal games were started before ``before`` (they hold the names
-    typed at their tables)."""
-    return _purgeable_four_deal_games(before).count()
-
-
-def _purgeable_four_deal_games(before: datetime.date) -> QuerySet[FourDealGame]:
-    return FourDealGame.objects.filter(created_at__date__lt=before)
-
-
-@transaction.atomic
-def four_deal_games_purge(*, before: datetime.date) -> int:
-    """Delete the four-deal games started before ``before``, with their tables and
-    deals; how many games went."""
-    games = _purgeable_four_deal_games(before)
-    count = games.count()
-    games.delete()
-    return count
 
 
 @transaction.atomic

@@ -4,7 +4,6 @@ from tournaments import (
     connect_views,
     curve_views,
     feedback_views,
-    four_deal_views,
     league_views,
     privacy_views,
     result_views,
@@ -57,23 +56,6 @@ urlpatterns = [
     path(
         "t/<token:token>/results/<int:result_id>/flag/", result_views.table_flag, name="table_flag"
     ),
-    # A four-deal table's own link (its QR code), no login.
-    path("f/<token:token>/", four_deal_views.four_deal_table, name="four_deal_table"),
-    path(
-        "f/<token:token>/points/",
-        four_deal_views.four_deal_table_points,
-        name="four_deal_table_points",
-    ),
-    path(
-        "f/<token:token>/redeal/",
-        four_deal_views.four_deal_table_redeal,
-        name="four_deal_table_redeal",
-    ),
-    path(
-        "f/<token:token>/result/",
-        four_deal_views.four_deal_table_result,
-        name="four_deal_table_result",
-    ),
     path("", views.home, name="home"),
     path("classes/new/", views.class_create, name="class_create"),
     path("classes/<int:class_id>/", views.class_detail, name="class_detail"),
@@ -89,30 +71,6 @@ urlpatterns = [
         name="board_set_download",
     ),
     path("boards/<int:board_set_id>/<int:number>/", views.board_detail, name="board_detail"),
-    path(
-        "classes/<int:class_id>/four-deal/new/", four_deal_views.four_deal_new, name="four_deal_new"
-    ),
-    path("four-deal/<int:game_id>/", four_deal_views.four_deal_game, name="four_deal_game"),
-    path(
-        "four-deal/<int:game_id>/tables/<int:number>/",
-        four_deal_views.four_deal_table_edit,
-        name="four_deal_table_edit",
-    ),
-    path(
-        "four-deal/<int:game_id>/cards/",
-        four_deal_views.four_deal_cards,
-        name="four_deal_cards",
-    ),
-    path(
-        "four-deal/<int:game_id>/connect/",
-        four_deal_views.four_deal_connect,
-        name="four_deal_connect",
-    ),
-    path(
-        "four-deal/<int:game_id>/connect/<int:number>/",
-        four_deal_views.four_deal_connect_table,
-        name="four_deal_connect_table",
-    ),
     path("classes/<int:class_id>/sessions/new/", session_views.session_new, name="session_new"),
     path("sessions/<int:session_id>/", session_views.session_detail, name="session_detail"),
     path(

@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.dup import DupError
-from tournaments import exports, four_deal_selectors, selectors, services
+from tournaments import exports, selectors, services
 from tournaments.forms import (
     PRESET_CHOICES,
     BoardSetDealForm,
@@ -63,7 +63,6 @@ def class_detail(request: TeacherRequest, class_id: int) -> HttpResponse:
             "pupils": school_class.pupils.all(),
             "form": PupilForm(),
             "sessions": school_class.sessions.all()[:12],
-            "four_deal_games": four_deal_selectors.games_for_class(school_class)[:12],
             "leagues": school_class.leagues.all(),
         },
     )

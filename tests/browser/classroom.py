@@ -11,19 +11,13 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
+from games import selectors as four_deal_selectors
+from games import services as four_deal_services
+from games.models import FourDealGame
 from scoring.contracts import Contract
 from tests.factories import play_round
-from tournaments import four_deal_selectors, four_deal_services, result_services, services, sessions
-from tournaments.models import (
-    BoardSet,
-    FourDealGame,
-    Pair,
-    Pupil,
-    Result,
-    SchoolClass,
-    Session,
-    Table,
-)
+from tournaments import result_services, services, sessions
+from tournaments.models import BoardSet, Pair, Pupil, Result, SchoolClass, Session, Table
 
 NAMES = [
     ("Emma", "Hansen"), ("Oliver", "Smith"), ("Nora", "Johansen"), ("Jakob", "Olsen"),

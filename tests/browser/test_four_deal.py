@@ -9,11 +9,12 @@ import re
 from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Browser, Page, expect
 
+from games import services as four_deal_services
+from games.models import FourDealGame
 from tests.browser.classroom import set_language
 from tests.browser.conftest import log_in_as
 from tests.browser.test_accessibility import axe_violations
-from tournaments import four_deal_services
-from tournaments.models import FourDealGame, SchoolClass
+from tournaments.models import SchoolClass
 
 PHONE = {"width": 360, "height": 740}
 

@@ -13,9 +13,10 @@ from django.contrib.auth.models import AbstractUser
 from django.test import Client
 from django.utils import timezone
 
+from games import services as four_deal_services
 from scoring.pbn import read_pbn
 from tests.factories import event_school_session, organiser_event, running_session
-from tournaments import four_deal_services, labels, result_services, sessions
+from tournaments import labels, result_services, sessions
 from tournaments.models import Partnership, Pupil, SchoolClass, Session, Table
 
 FIRST = {

@@ -10,11 +10,12 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from django.test import Client
 
+from games import services as four_deal_services
+from games.models import FourDealGame
 from tests.factories import play_round, running_session
-from tournaments import four_deal_services, privacy, result_services, sessions
+from tournaments import privacy, result_services, sessions
 from tournaments.models import (
     BoardSet,
-    FourDealGame,
     Pair,
     PairMember,
     Partnership,

@@ -10,19 +10,11 @@ from django.contrib.auth.models import AbstractUser
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
+from games import services as four_deal_services
+from games.models import FourDealGame, FourDealTable
 from tests.factories import league_class, play_round, running_session
-from tournaments import four_deal_services, leagues, sessions
-from tournaments.models import (
-    BoardSet,
-    FourDealGame,
-    FourDealTable,
-    Pair,
-    Pupil,
-    Result,
-    SchoolClass,
-    Session,
-    Table,
-)
+from tournaments import leagues, sessions
+from tournaments.models import BoardSet, Pair, Pupil, Result, SchoolClass, Session, Table
 
 
 def session_of(teacher: AbstractUser, *, days_ago: int, state: str, name: str) -> Session:

@@ -57,11 +57,13 @@ class Command(BaseCommand):
                 f"{item.results} results"
             )
         if options["dry_run"]:
-            games = privacy.four_deal_games_to_purge(before=before)
+            others = "".join(
+                f" and {part.to_purge(before)} {part.purge_noun} started before it"
+                for part in privacy.class_data_parts()
+            )
             self.stdout.write(
-                f"Would remove {len(sessions)} finished sessions dated before {before} "
-                f"and {games} four-deal games started before it. Nothing was removed "
-                "(--dry-run)."
+                f"Would remove {len(sessions)} finished sessions dated before {before}"
+                f"{others}. Nothing was removed (--dry-run)."
             )
             return
         logins = login_records_purge()
@@ -73,5 +75,6 @@ class Command(BaseCommand):
             f"Removed {removed.sessions} finished sessions dated before {before}: "
             f"{removed.results} results, {removed.pairs} pairs, {removed.changes} corrections."
         )
-        games = privacy.four_deal_games_purge(before=before)
-        self.stdout.write(f"Removed {games} four-deal games started before {before}.")
+        for part in privacy.class_data_parts():
+            removed_count = part.purge(before)
+            self.stdout.write(f"Removed {removed_count} {part.purge_noun} started before {before}.")

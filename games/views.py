@@ -1,6 +1,6 @@
 """The four-deal game: the teacher starts it and watches every table; each table plays
 on its own page (its QR code, no login). Views parse, call one service or selector
-(``four_deal_services`` / ``four_deal_selectors``) and render."""
+(``games.services`` / ``games.selectors``) and render."""
 
 from __future__ import annotations
 
@@ -16,20 +16,19 @@ from django.utils.text import slugify
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring.cards import Seat
-from tournaments import four_deal_selectors as selectors
-from tournaments import four_deal_services as services
-from tournaments import links
-from tournaments.forms import (
+from games import selectors, services
+from games.forms import (
     FourDealGameForm,
     FourDealPointsForm,
     FourDealRedealForm,
     FourDealResultForm,
     FourDealTableForm,
 )
+from games.models import FourDealGame, FourDealTable
+from scoring.cards import Seat
+from tournaments import links
 from tournaments.http import HtmxHttpRequest, TeacherRequest, attachment, paper_size
 from tournaments.links import TableCode, full_screen_context, table_codes
-from tournaments.models import FourDealGame, FourDealTable
 from tournaments.printing.table_cards import four_deal_cards_pdf
 from tournaments.selectors import get_class_for_teacher
 
@@ -52,10 +51,10 @@ def four_deal_new(request: TeacherRequest, class_id: int) -> HttpResponse:
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            return redirect("tournaments:four_deal_game", game_id=game.pk)
+            return redirect("games:four_deal_game", game_id=game.pk)
     status = 422 if form.is_bound else 200
     context = {"school_class": school_class, "form": form}
-    return render(request, "tournaments/four_deal_new.html", context, status=status)
+    return render(request, "games/four_deal_new.html", context, status=status)
 
 
 @require_GET
@@ -64,7 +63,7 @@ def four_deal_new(request: TeacherRequest, class_id: int) -> HttpResponse:
 def four_deal_game(request: TeacherRequest, game_id: int) -> HttpResponse:
     """Every table at a glance (which deal, the totals, who won), refreshing itself."""
     game = selectors.get_game_for_teacher(request.user, game_id)
-    template = "tournaments/four_deal_game.html"
+    template = "games/four_deal_game.html"
     if request.htmx:
         template += "#tables"
     tables = selectors.game_tables(game)
@@ -94,16 +93,16 @@ def four_deal_table_edit(request: TeacherRequest, game_id: int, number: int) -> 
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            return redirect("tournaments:four_deal_game", game_id=game_id)
+            return redirect("games:four_deal_game", game_id=game_id)
     status = 422 if form.is_bound else 200
     context = {"game": table.game, "table": table, "form": form}
-    return render(request, "tournaments/four_deal_table_edit.html", context, status=status)
+    return render(request, "games/four_deal_table_edit.html", context, status=status)
 
 
 def _full_screen_page(game: FourDealGame) -> Callable[[int], str]:
     def page(number: int) -> str:
         return reverse(
-            "tournaments:four_deal_connect_table", kwargs={"game_id": game.pk, "number": number}
+            "games:four_deal_connect_table", kwargs={"game_id": game.pk, "number": number}
         )
 
     return page
@@ -118,7 +117,7 @@ def _codes(
     codes = table_codes(
         address,
         [(table.number, table.token) for table in tables],
-        view="tournaments:four_deal_table",
+        view="games:four_deal_table",
         page=_full_screen_page(game),
     )
     return address, codes
@@ -131,7 +130,7 @@ def four_deal_connect(request: TeacherRequest, game_id: int) -> HttpResponse:
     game = selectors.get_game_for_teacher(request.user, game_id)
     address, codes = _codes(request, game, list(game.tables.order_by("number")))
     context = {"game": game, "address": address, "codes": codes}
-    return render(request, "tournaments/four_deal_connect.html", context)
+    return render(request, "games/four_deal_connect.html", context)
 
 
 @require_GET
@@ -140,7 +139,7 @@ def four_deal_connect_table(request: TeacherRequest, game_id: int, number: int) 
     table = selectors.get_table_for_teacher(request.user, game_id, number)
     _address, codes = _codes(request, table.game, [table])
     if not codes:
-        return redirect("tournaments:four_deal_connect", game_id=game_id)
+        return redirect("games:four_deal_connect", game_id=game_id)
     numbers = list(table.game.tables.order_by("number").values_list("number", flat=True))
     context = {
         "game": table.game,
@@ -148,7 +147,7 @@ def four_deal_connect_table(request: TeacherRequest, game_id: int, number: int) 
             codes[0],
             numbers,
             page=_full_screen_page(table.game),
-            all_url=reverse("tournaments:four_deal_connect", kwargs={"game_id": game_id}),
+            all_url=reverse("games:four_deal_connect", kwargs={"game_id": game_id}),
         ),
     }
     return render(request, "tournaments/connect_table.html", context)
@@ -190,7 +189,7 @@ def _table_page(
         "scores": selectors.score_texts(state),
         **extra,
     }
-    return render(request, "tournaments/four_deal_table.html", context, status=status)
+    return render(request, "games/four_deal_table.html", context, status=status)
 
 
 @require_GET
@@ -220,7 +219,7 @@ def four_deal_table_points(request: HtmxHttpRequest, token: str) -> HttpResponse
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            return redirect("tournaments:four_deal_table", token=token)
+            return redirect("games:four_deal_table", token=token)
     return _table_page(request, table, status=422, points_form=form)
 
 
@@ -234,7 +233,7 @@ def four_deal_table_redeal(request: HtmxHttpRequest, token: str) -> HttpResponse
         services.four_deal_redeal(table=table, sequence=form.cleaned_data["sequence"])
     except services.AlreadyEntered:
         return _already(request, table)
-    return redirect("tournaments:four_deal_table", token=token)
+    return redirect("games:four_deal_table", token=token)
 
 
 @require_POST
@@ -256,7 +255,7 @@ def four_deal_table_result(request: HtmxHttpRequest, token: str) -> HttpResponse
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            return redirect("tournaments:four_deal_table", token=token)
+            return redirect("games:four_deal_table", token=token)
     return _table_page(request, table, status=422, result_form=form)
 
 
@@ -268,12 +267,12 @@ def four_deal_cards(request: TeacherRequest, game_id: int) -> HttpResponse:
     tables = list(game.tables.order_by("number"))
     address = links.tables_address(request)
     if not address.usable:
-        return redirect("tournaments:four_deal_connect", game_id=game_id)
+        return redirect("games:four_deal_connect", game_id=game_id)
     cards = selectors.game_print(
         game,
         tables,
         urls={
-            table.number: address.table_url(table.token, view="tournaments:four_deal_table")
+            table.number: address.table_url(table.token, view="games:four_deal_table")
             for table in tables
         },
         paper=paper_size(request),

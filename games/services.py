@@ -16,15 +16,15 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from games import labels, selectors
+from games.models import FourDealDeal, FourDealGame, FourDealTable
+from games.selectors import Step, TableState
 from scoring.cards import Seat
 from scoring.contracts import Contract
 from scoring.dealing import canonical_seed, new_seed
 from scoring.declaring import Redeal
 from scoring.errors import ScoringError
-from tournaments import four_deal_selectors as selectors
-from tournaments import labels
-from tournaments.four_deal_selectors import Step, TableState
-from tournaments.models import FourDealDeal, FourDealGame, FourDealTable, SchoolClass
+from tournaments.models import SchoolClass
 from tournaments.scores import score_contract
 
 #: A four-deal game has 1 to this many tables.

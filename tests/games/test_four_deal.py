@@ -15,14 +15,16 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from games import selectors as four_deal_selectors
+from games import services as four_deal_services
+from games.models import FourDealDeal, FourDealGame, FourDealTable
+from games.selectors import Step, table_state
 from minibridge import network
 from scoring.cards import Seat
 from scoring.contracts import Contract
 from tests.qr import pdf_page_png, read_qr_codes
 from tests.tournaments.movement_papers import _reader, _text
-from tournaments import four_deal_selectors, four_deal_services
-from tournaments.four_deal_selectors import Step, table_state
-from tournaments.models import FourDealDeal, FourDealGame, FourDealTable, SchoolClass
+from tournaments.models import SchoolClass
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 #: Table 1's first deal from this seed is 20–20 (then West declares; the second deal
@@ -42,7 +44,7 @@ def first_table(game: FourDealGame) -> FourDealTable:
 
 
 def table_url(table: FourDealTable, action: str = "") -> str:
-    name = "tournaments:four_deal_table" + (f"_{action}" if action else "")
+    name = "games:four_deal_table" + (f"_{action}" if action else "")
     return reverse(name, kwargs={"token": table.token})
 
 
@@ -64,14 +66,12 @@ def result_post(
 def test_it_starts_a_game_with_a_link_for_each_table(
     alice_client: Client, alice_class: SchoolClass
 ) -> None:
-    url = reverse("tournaments:four_deal_new", kwargs={"class_id": alice_class.pk})
+    url = reverse("games:four_deal_new", kwargs={"class_id": alice_class.pk})
     assert alice_client.get(url).status_code == 200
     response = alice_client.post(url, {"tables": "3", "cards": "real", "seed": ""})
     game = FourDealGame.objects.get()
     assert response.status_code == 302
-    assert response["Location"] == reverse(
-        "tournaments:four_deal_game", kwargs={"game_id": game.pk}
-    )
+    assert response["Location"] == reverse("games:four_deal_game", kwargs={"game_id": game.pk})
     assert game.cards == FourDealGame.Cards.REAL
     assert len(game.seed) == 32  # a new secret seed
     tokens = list(game.tables.values_list("token", flat=True))
@@ -95,7 +95,7 @@ def test_it_starts_a_game_with_a_link_for_each_table(
 def test_it_refuses_bad_input_and_saves_nothing(
     alice_client: Client, alice_class: SchoolClass, post: dict[str, str], message: str
 ) -> None:
-    url = reverse("tournaments:four_deal_new", kwargs={"class_id": alice_class.pk})
+    url = reverse("games:four_deal_new", kwargs={"class_id": alice_class.pk})
     response = alice_client.post(url, post)
     assert response.status_code == 422
     assert message in response.content.decode()
@@ -106,18 +106,18 @@ def test_it_refuses_bad_input_and_saves_nothing(
 def test_another_teacher_sees_nothing(bob_client: Client, alice_class: SchoolClass) -> None:
     game = start(alice_class)
     for url in (
-        reverse("tournaments:four_deal_new", kwargs={"class_id": alice_class.pk}),
-        reverse("tournaments:four_deal_game", kwargs={"game_id": game.pk}),
-        reverse("tournaments:four_deal_connect", kwargs={"game_id": game.pk}),
-        reverse("tournaments:four_deal_connect_table", kwargs={"game_id": game.pk, "number": 1}),
-        reverse("tournaments:four_deal_table_edit", kwargs={"game_id": game.pk, "number": 1}),
+        reverse("games:four_deal_new", kwargs={"class_id": alice_class.pk}),
+        reverse("games:four_deal_game", kwargs={"game_id": game.pk}),
+        reverse("games:four_deal_connect", kwargs={"game_id": game.pk}),
+        reverse("games:four_deal_connect_table", kwargs={"game_id": game.pk, "number": 1}),
+        reverse("games:four_deal_table_edit", kwargs={"game_id": game.pk, "number": 1}),
     ):
         assert bob_client.get(url).status_code == 404, url
 
 
 def test_a_visitor_is_sent_to_log_in(client: Client, alice_class: SchoolClass) -> None:
     game = start(alice_class)
-    response = client.get(reverse("tournaments:four_deal_game", kwargs={"game_id": game.pk}))
+    response = client.get(reverse("games:four_deal_game", kwargs={"game_id": game.pk}))
     assert response.status_code == 302
     assert "/accounts/login/" in response["Location"]
 
@@ -127,12 +127,12 @@ def test_the_connect_pages_show_each_tables_code(
 ) -> None:  # type: ignore[no-untyped-def]
     settings.PUBLIC_URL = "http://192.0.2.10:8000"
     game = start(alice_class, tables=2)
-    page = alice_client.get(reverse("tournaments:four_deal_connect", kwargs={"game_id": game.pk}))
+    page = alice_client.get(reverse("games:four_deal_connect", kwargs={"game_id": game.pk}))
     text = page.content.decode()
     for table in game.tables.all():
         assert f"http://192.0.2.10:8000/f/{table.token}/" in text
     one = alice_client.get(
-        reverse("tournaments:four_deal_connect_table", kwargs={"game_id": game.pk, "number": 2})
+        reverse("games:four_deal_connect_table", kwargs={"game_id": game.pk, "number": 2})
     )
     assert one.status_code == 200
     assert '<svg class="qr-code"' in one.content.decode()
@@ -145,9 +145,7 @@ def test_the_teacher_names_the_players_and_makes_a_table_of_three(
     alice_client: Client, alice_class: SchoolClass
 ) -> None:
     table = first_table(start(alice_class))
-    url = reverse(
-        "tournaments:four_deal_table_edit", kwargs={"game_id": table.game_id, "number": 1}
-    )
+    url = reverse("games:four_deal_table_edit", kwargs={"game_id": table.game_id, "number": 1})
     response = alice_client.post(
         url, {"players": "highest", "north": "Anna", "east": "Ben", "south": "Cleo", "west": "Dan"}
     )
@@ -161,9 +159,7 @@ def test_the_number_of_players_is_kept_once_the_table_has_started(
 ) -> None:
     table = first_table(start(alice_class, cards="real"))
     four_deal_services.four_deal_points(table=table, sequence=1, points={N: 15, E: 5, S: 10, W: 10})
-    url = reverse(
-        "tournaments:four_deal_table_edit", kwargs={"game_id": table.game_id, "number": 1}
-    )
+    url = reverse("games:four_deal_table_edit", kwargs={"game_id": table.game_id, "number": 1})
     response = alice_client.post(url, {"players": "dealer", "north": "Anna"})
     assert response.status_code == 422
     assert "keeps its number of players" in response.content.decode()
@@ -178,9 +174,7 @@ def test_an_unknown_number_of_players_is_refused(
     alice_client: Client, alice_class: SchoolClass, players: str
 ) -> None:
     table = first_table(start(alice_class))
-    url = reverse(
-        "tournaments:four_deal_table_edit", kwargs={"game_id": table.game_id, "number": 1}
-    )
+    url = reverse("games:four_deal_table_edit", kwargs={"game_id": table.game_id, "number": 1})
     assert alice_client.post(url, {"players": players}).status_code == 422
     table.refresh_from_db()
     assert table.players == "four"
@@ -589,7 +583,7 @@ def test_the_overview_shows_every_tables_state(
     four_deal_services.four_deal_table_update(
         table=two, players="four", north="Anna", east="Ben", south="Cleo", west="Dan"
     )
-    url = reverse("tournaments:four_deal_game", kwargs={"game_id": game.pk})
+    url = reverse("games:four_deal_game", kwargs={"game_id": game.pk})
     page = alice_client.get(url).content.decode()
     assert page.count("<tr data-table=") == 3
     assert "Deal 2 of 4" in page
@@ -617,7 +611,7 @@ def test_the_table_cards_carry_each_tables_code_players_and_rules(
     four_deal_services.four_deal_table_update(
         table=two, players="dealer", north="Eva", east="Finn", south="Gro", west=""
     )
-    response = alice_client.get(reverse("tournaments:four_deal_cards", kwargs={"game_id": game.pk}))
+    response = alice_client.get(reverse("games:four_deal_cards", kwargs={"game_id": game.pk}))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     pdf = response.content
@@ -640,7 +634,7 @@ def test_no_table_cards_without_an_address_the_tablets_reach(
     settings.PUBLIC_URL = ""
     monkeypatch.setattr(network, "lan_address", lambda: None)
     game = start(alice_class)
-    response = alice_client.get(reverse("tournaments:four_deal_cards", kwargs={"game_id": game.pk}))
+    response = alice_client.get(reverse("games:four_deal_cards", kwargs={"game_id": game.pk}))
     assert response.status_code == 302
     page = alice_client.get(response["Location"]).content.decode()
     assert "This computer is not on a network" in page
@@ -721,9 +715,7 @@ def test_a_full_name_typed_for_a_player_shows_as_the_first_name_at_the_table(
 ) -> None:
     """The four-deal table's page is a shared screen: first names only, however typed."""
     table = first_table(start(alice_class))
-    url = reverse(
-        "tournaments:four_deal_table_edit", kwargs={"game_id": table.game_id, "number": 1}
-    )
+    url = reverse("games:four_deal_table_edit", kwargs={"game_id": table.game_id, "number": 1})
     names = {"north": "Kari Nordmann", "east": "Nordmann, Ola", "south": "Per", "west": ""}
     assert alice_client.post(url, {"players": "four", **names}).status_code == 302
     page = Client().get(f"/f/{table.token}/").content.decode()

@@ -20,6 +20,8 @@ from django.db.models import Count, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 
+from games import labels as game_labels
+from games.models import FourDealDeal, FourDealGame, FourDealTable
 from scoring.cards import Deal, Seat, Side
 from scoring.contracts import Contract
 from scoring.dealing import board_deals
@@ -33,7 +35,7 @@ from scoring.three_players import (
     three_player_declarer,
 )
 from tournaments import labels
-from tournaments.models import FourDealDeal, FourDealGame, FourDealTable, Result, SchoolClass
+from tournaments.models import Result, SchoolClass
 from tournaments.printing.table_cards import FourDealCard, FourDealPrint
 from tournaments.scores import Scored, score_contract
 from tournaments.selectors import HandFacts
@@ -277,7 +279,7 @@ class TableState:
     @property
     def outcome_text(self) -> str:
         """ "North–South win, 540 to 140", "Anna wins with 420 points", "A draw: …"."""
-        return labels.four_deal_outcome_text(
+        return game_labels.four_deal_outcome_text(
             [(standing.name, standing.total) for standing in self.standings],
             sides=not self.three_players,
         )
@@ -321,14 +323,14 @@ class TableState:
         current = self.current
         if current is None or not isinstance(current.declaration, ThreePlayerDeclaration):
             return []
-        return labels.three_player_declaration_texts(
+        return game_labels.three_player_declaration_texts(
             current.declaration, dealer=current.dealer, points=current.points, name=self.name
         )
 
     @property
     def redeal_text(self) -> str:
         """Why nobody declares the current deal."""
-        return labels.four_deal_redeal_text(three_player_variant(self.table))
+        return game_labels.four_deal_redeal_text(three_player_variant(self.table))
 
     @property
     def last_redeal(self) -> bool:
@@ -534,8 +536,8 @@ def _score_text(state: TableState, current: CurrentDeal, scored: Scored) -> str:
     declaration = current.declaration
     assert isinstance(declaration, ThreePlayerDeclaration)
     if scored.declarers:
-        return labels.player_points_text([state.name(declaration.declarer)], scored.declarers)
-    return labels.player_points_text(
+        return game_labels.player_points_text([state.name(declaration.declarer)], scored.declarers)
+    return game_labels.player_points_text(
         [state.name(seat) for seat in declaration.defenders], scored.defenders
     )
 
