@@ -12,6 +12,7 @@ from django.template import Context, Template
 from django.test import Client
 from django.utils import translation
 
+from games import labels as game_labels
 from scoring.cards import Hand, Rank, Seat, Side, Strain, Suit
 from scoring.contracts import Contract, ContractKind
 from scoring.dd import Par, ParChoice
@@ -199,7 +200,7 @@ ENGLISH_AND_NORWEGIAN = [
         "Denne bevegelsen har 5 runder: spill mellom 1 og 5.",
     ),
     (
-        lambda: labels.four_deal_points_refusal_text(
+        lambda: game_labels.four_deal_points_refusal_text(
             {Seat.NORTH: 10, Seat.EAST: 10, Seat.SOUTH: 10, Seat.WEST: 9}
         ),
         "The four hands add up to 39 points, but there are always 40. Count again.",
