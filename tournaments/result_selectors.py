@@ -213,6 +213,46 @@ def slot_for(
     return Slot(table, round_, board_number, pairs[0], pairs[1], *partners)
 
 
+@dataclass(frozen=True)
+class TableEntry:
+    """What a table's save reads before it writes, in one place: the session, the
+    result this form's key saved before (a resend), the result the board already has
+    at this table in the current round (another device), and, while the session runs,
+    where the board is played now (``slot``; None with the reason in ``not_here``) and
+    the board as the session scores it."""
+
+    session: Session
+    sent_before: Result | None
+    standing: Result | None
+    slot: Slot | None = None
+    not_here: str = ""
+    board: selectors.BoardFacts | None = None
+
+
+def table_entry(*, table: Table, board_number: int, idempotency_key: str) -> TableEntry:
+    """Everything :func:`~tournaments.result_services.result_record` checks, read in
+    one pass (no transaction: the write confirms what matters)."""
+    session = Session.objects.get(pk=table.session_id)
+    wanted = Q(round=session.current_round, board_number=board_number)
+    if idempotency_key:
+        wanted |= Q(idempotency_key=idempotency_key)
+    sent_before = standing = None
+    for result in Result.objects.filter(wanted, table=table):
+        if idempotency_key and result.idempotency_key == idempotency_key:
+            sent_before = result
+        else:
+            standing = result
+    if sent_before is not None or session.state != Session.State.RUNNING:
+        return TableEntry(session, sent_before, standing)
+    movement = sessions.session_movement(session)
+    try:
+        slot = slot_for(session, movement, table, board_number, session.current_round)
+    except ValidationError as refusal:
+        return TableEntry(session, None, standing, not_here=refusal.messages[0])
+    board = board_for_session(session, board_number)
+    return TableEntry(session, None, standing, slot, board=board)
+
+
 def teacher_slot(
     session: Session, round_: int, table_number: int, board_number: int
 ) -> tuple[Slot, Result | None]:

@@ -15,7 +15,6 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -23,7 +22,7 @@ from scoring.contracts import Contract
 from tournaments import sessions
 from tournaments.labels import contract_text
 from tournaments.models import Flag, Pair, Result, ResultChange, Session, Table
-from tournaments.result_selectors import Slot, board_for_session, slot_for
+from tournaments.result_selectors import Slot, board_for_session, slot_for, table_entry
 from tournaments.scores import score_result
 
 ADJUSTMENTS = (60, 50, 40)
@@ -135,33 +134,29 @@ def result_record(
     between (the round, another device, the same form sent twice at once: the unique
     constraints see to those), the checks run once more and say what happened.
     """
-    session = Session.objects.get(pk=table.session_id)
+    entry = table_entry(table=table, board_number=board_number, idempotency_key=idempotency_key)
+    session, result = entry.session, entry.sent_before
     answers = (str(contract), tricks_won, revoke)
-    wanted = Q(round=session.current_round, board_number=board_number)
-    if idempotency_key:
-        wanted |= Q(idempotency_key=idempotency_key)
-    standing = None
-    for result in Result.objects.filter(wanted, table=table):
-        if idempotency_key and result.idempotency_key == idempotency_key:
-            same = (result.board_number, *_answers(result)) == (board_number, *answers)
-            # The form sent before, its answers since corrected by the teacher: it was
-            # saved, and the teacher's correction stands.
-            if not same and not (result.board_number == board_number and result.changes.exists()):
-                raise KeyReused(result)
-            return result  # the form sent before
-        standing = result
+    if result is not None:
+        same = (result.board_number, *_answers(result)) == (board_number, *answers)
+        # The form sent before, its answers since corrected by the teacher: it was
+        # saved, and the teacher's correction stands.
+        if not same and not (result.board_number == board_number and result.changes.exists()):
+            raise KeyReused(result)
+        return result  # the form sent before
     if session.state != Session.State.RUNNING:
         raise SessionNotRunning
     if shown_round is not None and shown_round != session.current_round:
         raise RoundMovedOn
-    movement = sessions.session_movement(session)
-    slot = slot_for(session, movement, table, board_number, session.current_round)
-    if standing is not None:
-        if _answers(standing) == answers:
-            return standing  # a second tablet at the table sent the same result
-        raise ResultConflict(standing)
+    slot, board = entry.slot, entry.board
+    if slot is None or board is None:
+        raise ValidationError(entry.not_here)
+    if entry.standing is not None:
+        if _answers(entry.standing) == answers:
+            return entry.standing  # a second tablet at the table sent the same result
+        raise ResultConflict(entry.standing)
     scored = score_result(
-        board=board_for_session(session, board_number),
+        board=board,
         contract=contract,
         tricks_won=tricks_won,
         revoke=revoke,
