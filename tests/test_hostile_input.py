@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 from django.apps import apps
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
@@ -162,7 +163,7 @@ def _stored() -> dict[str, int]:
 
 
 @pytest.fixture
-def live(alice) -> Session:  # type: ignore[no-untyped-def]
+def live(alice: User) -> Session:
     session = running_session(alice, seed="hostile")
     table = session.tables.get(number=1)
     result_services.result_record(table=table, board_number=1, contract="4S", tricks_won=10)

@@ -10,6 +10,7 @@ import re
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.classroom import Classroom, enter_a_result, set_language, visit
 from tests.browser.conftest import log_in_as
@@ -31,7 +32,7 @@ def axe_violations(page: Page, where: str) -> list[str]:
 def test_every_teacher_page_has_no_axe_violations(
     page: Page,
     classroom: Classroom,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
     language: str,
 ) -> None:
     set_language(page, language, live_server.url)
@@ -68,7 +69,7 @@ def test_every_teacher_page_has_no_axe_violations(
 def test_the_table_page_has_no_axe_violations(
     page: Page,
     classroom: Classroom,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
     language: str,
     viewport: dict[str, int],
 ) -> None:
@@ -115,7 +116,7 @@ def spoken(page: Page, selector: str) -> str:
 def test_the_entry_panel_names_the_pairs_in_words(
     page: Page,
     classroom: Classroom,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
     language: str,
     words: list[str],
 ) -> None:

@@ -5,9 +5,11 @@ without a reload."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from playwright.sync_api import Browser, Page, expect
+from pytest_django import Settings as SettingsWrapper
+from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.classroom import enter_a_result
 from tests.browser.conftest import log_in_as
@@ -18,9 +20,9 @@ from tournaments.models import BoardSet
 def test_the_line_waits_for_the_analysis_and_fills_in_by_itself(
     page: Page,
     browser: Browser,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
-    settings,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
+    settings: SettingsWrapper,
 ) -> None:
     # The real queue: nothing is analysed until a worker takes the job.
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}

@@ -10,8 +10,9 @@ tests/tournaments/test_setup_truth.py."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from events.models import EventSchool
 from tests.browser.conftest import log_in_as
@@ -22,8 +23,8 @@ from tournaments.models import Pupil, Result, SchoolClass, Session
 
 def test_twenty_pupils_play_every_board_of_an_eight_board_event_from_the_suggestion(
     page: Page,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     event = organiser_event(boards=8)
     school_class = SchoolClass.objects.create(teacher=alice, name="6B")

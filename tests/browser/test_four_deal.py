@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.classroom import set_language
 from tests.browser.conftest import log_in_as
@@ -30,8 +31,8 @@ def play(tablet: Page, strain: str, level: str, tricks: int) -> None:
 def test_a_table_of_four_plays_to_a_win_with_a_redeal(
     page: Page,
     browser: Browser,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     school_class = SchoolClass.objects.create(teacher=alice, name="4C")
     log_in_as(page, alice, live_server.url)
@@ -103,8 +104,8 @@ def test_a_table_of_four_plays_to_a_win_with_a_redeal(
 
 def test_a_table_with_real_cards_plays_to_a_draw_on_a_phone_in_norwegian(
     browser: Browser,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     school_class = SchoolClass.objects.create(teacher=alice, name="4C")
     game = four_deal_services.four_deal_game_start(
@@ -156,8 +157,8 @@ def test_a_table_with_real_cards_plays_to_a_draw_on_a_phone_in_norwegian(
 
 def test_a_table_of_three_sees_who_declares_with_the_dummy(
     browser: Browser,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     school_class = SchoolClass.objects.create(teacher=alice, name="4C")
     game = four_deal_services.four_deal_game_start(
@@ -196,8 +197,8 @@ def test_a_table_of_three_sees_who_declares_with_the_dummy(
 
 def test_a_table_of_three_with_dealer_and_dummy_is_told_who_plays_which_hand(
     browser: Browser,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     school_class = SchoolClass.objects.create(teacher=alice, name="4C")
     game = four_deal_services.four_deal_game_start(

@@ -8,8 +8,9 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.classroom import set_language, visit
 from tests.browser.conftest import log_in_as
@@ -46,8 +47,8 @@ SEAT_SIDE = {"North": "NS", "South": "NS", "East": "EW", "West": "EW"}
 
 def test_an_individual_session_of_eight_pupils_from_set_up_to_standings(
     page: Page,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     school_class = SchoolClass.objects.create(teacher=alice, name="5B")
     for first, last in PUPILS:
@@ -142,8 +143,8 @@ def test_an_individual_session_of_eight_pupils_from_set_up_to_standings(
 @pytest.mark.parametrize("language", ["en", "nb"])
 def test_an_individual_sessions_pages_have_no_axe_violations(
     page: Page,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
     language: str,
 ) -> None:
     """The set-up page, a table's page (the four pupils by seat, after a board its

@@ -11,7 +11,9 @@ import datetime
 import re
 
 import pytest
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from events.models import Event
 from tests.browser.classroom import Classroom, enter_a_result, set_language, visit
@@ -58,7 +60,7 @@ TARGETS = """() => {
 def test_every_control_on_the_teachers_pages_is_at_least_44_px(
     page: Page,
     classroom: Classroom,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
 ) -> None:
     too_small: list[str] = []
     counted = 0
@@ -86,7 +88,7 @@ def test_every_control_on_the_teachers_pages_is_at_least_44_px(
 def test_the_curve_pages_are_readable_on_a_tablet(
     page: Page,
     classroom: Classroom,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
 ) -> None:
     """The chart first, the table below it, every column in view, no text under 12 px:
     the class's curve and a session's, on a tablet across and upright."""
@@ -140,7 +142,7 @@ def check_curve_page(page: Page, where: str) -> None:
 def test_on_a_phone_the_traveller_after_saving_fits_and_the_title_is_clean(
     page: Page,
     classroom: Classroom,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
     language: str,
     title: str,
 ) -> None:
@@ -179,7 +181,7 @@ def test_on_a_phone_the_traveller_after_saving_fits_and_the_title_is_clean(
 def test_the_grid_legend_needs_no_emoji_font(
     page: Page,
     classroom: Classroom,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
 ) -> None:
     """Marks drawn by CSS beside words: no pictographs a tablet may lack, and the marks
     hidden from screen readers, which read the words."""
@@ -310,8 +312,8 @@ def play_the_round(page: Page, what: str, problems: list[str]) -> None:
 def test_every_table_page_of_a_pairs_session_fits_the_phone_and_the_tablet(
     page: Page,
     classroom: Classroom,
-    alice,  # type: ignore[no-untyped-def]
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
     language: str,
 ) -> None:
     """A table's pages in a pairs session, the four-deal game's and (at 1024 px) the
@@ -369,8 +371,8 @@ LONG_NAMES = [
 @pytest.mark.parametrize("language", ["en", "nb"])
 def test_every_table_page_of_an_individual_session_fits_the_phone_and_the_tablet(
     page: Page,
-    alice,  # type: ignore[no-untyped-def]
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
     language: str,
 ) -> None:
     """An individual session's table: the panel naming four pupils by seat, the
@@ -395,8 +397,8 @@ def test_every_table_page_of_an_individual_session_fits_the_phone_and_the_tablet
 @pytest.mark.parametrize("language", ["en", "nb"])
 def test_a_simultaneous_events_pages_at_the_table_fit_the_phone_and_the_tablet(
     page: Page,
-    alice,  # type: ignore[no-untyped-def]
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
     language: str,
 ) -> None:
     """A school's session in an event, over: its table's page sends the pupils to the

@@ -7,9 +7,10 @@ from __future__ import annotations
 import io
 import re
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
+from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.conftest import log_in_as
 from tournaments import services
@@ -26,8 +27,8 @@ NAMES = [
 
 def test_the_wizard_runs_through_to_the_table_cards(
     page: Page,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     school_class = SchoolClass.objects.create(teacher=alice, name="7C")
     for first, last in NAMES:

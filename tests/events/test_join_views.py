@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 
 from events.models import Event, EventSchool
@@ -79,7 +79,7 @@ def test_the_join_pages_need_a_login(client: Client, event: Event) -> None:
 
 
 def test_a_class_joins_and_plays_the_events_boards_with_its_scoring(
-    alice: AbstractUser, alice_client: Client, event: Event
+    alice: User, alice_client: Client, event: Event
 ) -> None:
     school_class = _class(alice)
     response = alice_client.post(
@@ -152,7 +152,7 @@ def test_a_class_joins_and_plays_the_events_boards_with_its_scoring(
 
 
 def test_the_suggested_movement_fits_the_events_boards(
-    alice: AbstractUser, alice_client: Client, db: None
+    alice: User, alice_client: Client, db: None
 ) -> None:
     event = organiser_event(boards=4, seed="few")
     school_class = _class(alice, pupils=12)
@@ -182,7 +182,7 @@ def test_a_class_playing_here_must_be_chosen(alice_client: Client, event: Event)
 
 
 def test_another_teachers_class_cannot_be_chosen(
-    alice_client: Client, bob: AbstractUser, event: Event
+    alice_client: Client, bob: User, event: Event
 ) -> None:
     bobs = _class(bob)
     response = alice_client.post(
@@ -193,9 +193,7 @@ def test_another_teachers_class_cannot_be_chosen(
     assert not EventSchool.objects.exists()
 
 
-def test_too_few_pupils_is_refused_plainly(
-    alice: AbstractUser, alice_client: Client, event: Event
-) -> None:
+def test_too_few_pupils_is_refused_plainly(alice: User, alice_client: Client, event: Event) -> None:
     school_class = _class(alice, pupils=4)
     alice_client.post(
         f"/events/join/{event.join_code}/",
@@ -303,7 +301,7 @@ def test_joining_in_norwegian(alice_client: Client, event: Event) -> None:
 
 
 def test_an_individual_session_cannot_play_an_event(
-    alice: AbstractUser, alice_client: Client, event: Event
+    alice: User, alice_client: Client, event: Event
 ) -> None:
     school_class = _class(alice)
     school = EventSchool.objects.create(

@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from pypdf import PdfReader
 
@@ -18,7 +19,7 @@ from tournaments.models import Board, Session
 
 
 @pytest.fixture
-def session(alice) -> Session:  # type: ignore[no-untyped-def]
+def session(alice: User) -> Session:
     return running_session(alice, seed="curves")
 
 

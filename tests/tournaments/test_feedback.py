@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 from pypdf import PdfReader
@@ -60,7 +61,7 @@ def text_of(html: str) -> str:
 
 
 @pytest.fixture
-def session(alice) -> Session:  # type: ignore[no-untyped-def]
+def session(alice: User) -> Session:
     return running_session(alice, seed="feedback")
 
 

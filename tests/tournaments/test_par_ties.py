@@ -8,10 +8,12 @@ import io
 import re
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 from openpyxl import load_workbook
 from pypdf import PdfReader
+from pytest_django import DjangoCaptureOnCommitCallbacks
 
 from events import booklet as booklets
 from events.models import EventBooklet
@@ -57,7 +59,7 @@ WORDS = {
 
 
 @pytest.fixture
-def tied(alice) -> Session:  # type: ignore[no-untyped-def]
+def tied(alice: User) -> Session:
     session = running_session(alice, seed="par ties")
     Board.objects.filter(board_set=session.board_set).update(dd_tricks=TIE)
     BoardSet.objects.filter(pk=session.board_set_id).update(analysis=BoardSet.Analysis.DONE)
@@ -187,8 +189,8 @@ def test_the_exports_carry_the_ties(tied: Session, alice_client: Client) -> None
 
 @pytest.mark.parametrize("language", ["en", "nb"])
 def test_the_event_booklet_prints_both_contracts(
-    db: None, language: str, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+    db: None, language: str, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
+) -> None:
     event = organiser_event(boards=2)
     Board.objects.filter(board_set=event.board_set).update(dd_tricks=TIE)
     with django_capture_on_commit_callbacks(execute=True):

@@ -84,7 +84,7 @@ def test_a_long_session_goes_on_over_more_pages_and_stays_readable(
 @pytest.mark.parametrize("page_size", ["A4", "Letter"])
 def test_individual_papers_print_on_both_paper_sizes_and_give_the_same_bytes(
     build, page_size: str
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     session = _print(individual(11), page_size=page_size)
     pdf = build(session)
     assert pdf == build(session)

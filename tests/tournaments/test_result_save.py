@@ -7,8 +7,10 @@ from __future__ import annotations
 import html as html_lib
 import json
 import re
+from typing import TYPE_CHECKING
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.test import Client
@@ -21,9 +23,12 @@ from tournaments.forms import ResultForm
 from tournaments.models import Board, Flag, Pair, Result, Session, Table
 from tournaments.scores import score_result
 
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
+
 
 @pytest.fixture
-def session(alice) -> Session:  # type: ignore[no-untyped-def]
+def session(alice: User) -> Session:
     """A running Mitchell: 8 pairs, 4 tables (skip), 3 rounds of 2 boards."""
     return running_session(alice, seed="entry-sql")
 
@@ -217,7 +222,7 @@ def test_the_round_change_waits_for_the_session_lock(session: Session) -> None:
 # --------------------------------------------------------------------------- the page
 
 
-def _post(client: Client, table: Table, board: int, **data: str):  # type: ignore[no-untyped-def]
+def _post(client: Client, table: Table, board: int, **data: str) -> _MonkeyPatchedWSGIResponse:
     form = {"strain": "S", "level": "game", "tricks": "10", "key": "", "round": "1", **data}
     return client.post(f"/t/{table.token}/boards/{board}/", form, headers={"HX-Request": "true"})
 
@@ -260,7 +265,7 @@ def test_a_retry_after_the_round_moved_on_gets_its_traveller_not_an_error(
 
 @pytest.mark.django_db(transaction=True)
 def test_outside_a_transaction_the_save_is_its_own_and_refusals_leave_nothing(
-    alice,  # type: ignore[no-untyped-def]
+    alice: User,
 ) -> None:
     """As in production: no surrounding transaction, the INSERT commits by itself."""
     live = running_session(alice, seed="autocommit")

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.test import Client
 
@@ -26,7 +27,7 @@ def pupils(alice_class: SchoolClass) -> list[Pupil]:
 
 
 @pytest.fixture
-def board_set(alice) -> BoardSet:  # type: ignore[no-untyped-def]
+def board_set(alice: User) -> BoardSet:
     return services.board_set_deal(teacher=alice, name="Sixteen", count=16, seed="sessions")
 
 
@@ -197,8 +198,8 @@ def test_starting_numbers_pairs_and_makes_secret_table_links(
 
 
 def test_boards_that_do_not_fit_give_the_fix(
-    alice_client: Client, alice_class: SchoolClass, pupils: list[Pupil], alice
-) -> None:  # type: ignore[no-untyped-def]
+    alice_client: Client, alice_class: SchoolClass, pupils: list[Pupil], alice: User
+) -> None:
     small = services.board_set_deal(teacher=alice, name="Six", count=6)
     session = start_session(alice_client, alice_class, pupils)
     response = alice_client.post(f"/sessions/{session.pk}/setup/", setup_data(small, rounds=5))

@@ -6,9 +6,11 @@ import io
 import re
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 from pypdf import PdfReader
+from pytest_django import DjangoAssertNumQueries
 
 from scoring.pbn import read_pbn
 from tests.factories import large_results_session, play_round, running_session
@@ -18,7 +20,7 @@ from tournaments.standings import session_standings
 
 
 @pytest.fixture
-def played(alice) -> Session:  # type: ignore[no-untyped-def]
+def played(alice: User) -> Session:
     """4 tables, 3 rounds, 2 boards a round: every board is played three times."""
     session = running_session(alice, seed="standings")
     play_round(session, 1, {(1, 1): ("3NT", 9)})
@@ -72,7 +74,7 @@ def test_shared_places(played: Session) -> None:
     assert all(place.rstrip("=").isdigit() for place in places)
 
 
-def _half_played(teacher) -> Session:  # type: ignore[no-untyped-def]
+def _half_played(teacher: User) -> Session:
     """Round 1 of 3 with only tables 1 and 2 in: N–S 3, N–S 4, E–W 3 and E–W 4 have no
     result yet."""
     session = running_session(teacher, seed="unranked")
@@ -85,7 +87,7 @@ def _half_played(teacher) -> Session:  # type: ignore[no-untyped-def]
     return session
 
 
-def test_pairs_without_a_result_stay_unranked_and_come_last(alice) -> None:  # type: ignore[no-untyped-def]
+def test_pairs_without_a_result_stay_unranked_and_come_last(alice: User) -> None:
     for ranking in session_standings(_half_played(alice)).rankings:
         labels = [row.pair.label.split()[0] for row in ranking.rows]
         assert labels[2:] == ["3", "4"]
@@ -98,7 +100,7 @@ def test_pairs_without_a_result_stay_unranked_and_come_last(alice) -> None:  # t
             assert row.boards == 0
 
 
-def test_unranked_pairs_show_a_dash_not_zero_percent(alice, alice_client: Client) -> None:  # type: ignore[no-untyped-def]
+def test_unranked_pairs_show_a_dash_not_zero_percent(alice: User, alice_client: Client) -> None:
     session = _half_played(alice)
     html = alice_client.get(f"/sessions/{session.pk}/standings/").content.decode()
     assert html.count("<td>—</td>") == 4 * 4  # four pairs: place and three figures
@@ -159,7 +161,7 @@ def test_the_standings_page_and_the_projector(played: Session, alice_client: Cli
     assert 'hx-trigger="every 10s"' in projector
 
 
-def test_first_names_only_on_the_projector(alice, alice_client: Client) -> None:  # type: ignore[no-untyped-def]
+def test_first_names_only_on_the_projector(alice: User, alice_client: Client) -> None:
     session = running_session(alice, seed="names")
     member = session.pairs.first().members.first()  # type: ignore[union-attr]
     member.pupil.last_name = "Secretsurname"
@@ -203,8 +205,8 @@ def test_other_teachers_get_404(played: Session, bob_client: Client) -> None:
 
 @pytest.mark.django_db
 def test_queries_stay_bounded_for_30_tables_and_27_boards(
-    alice, alice_client: Client, django_assert_max_num_queries
-) -> None:  # type: ignore[no-untyped-def]
+    alice: User, alice_client: Client, django_assert_max_num_queries: DjangoAssertNumQueries
+) -> None:
     session = large_results_session(alice)
     with django_assert_max_num_queries(4):
         standings = session_standings(session)
