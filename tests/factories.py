@@ -10,11 +10,24 @@ from django.contrib.auth.models import User
 
 from scoring.cards import Side
 from tournaments import result_services, services, sessions
-from tournaments.models import Partnership, Pupil, SchoolClass, Session
+from tournaments.models import BoardSet, Partnership, Pupil, SchoolClass, Session
 
 if TYPE_CHECKING:
     from events.models import Event
 from tournaments.selectors import board_facts
+
+
+def board_set_of(session: Session) -> BoardSet:
+    """The set a started session plays (a draft may have none yet)."""
+    board_set = session.board_set
+    assert board_set is not None, "the session has no board set"
+    return board_set
+
+
+def board_set_id(session: Session) -> int:
+    """The id of the set a started session plays, without a query."""
+    assert session.board_set_id is not None, "the session has no board set"
+    return session.board_set_id
 
 
 def running_session(

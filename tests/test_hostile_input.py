@@ -251,7 +251,7 @@ def test_names_that_would_print_wrongly_are_refused(alice_client: Client) -> Non
 
 
 def test_an_id_no_column_can_hold_in_a_list_of_checkboxes_is_refused(
-    alice_client: Client, alice: object
+    alice_client: Client, alice: User
 ) -> None:
     from tests.factories import league_class
 
@@ -273,7 +273,7 @@ def test_an_id_no_column_can_hold_in_a_list_of_checkboxes_is_refused(
 
 
 def test_a_flag_dismissed_with_a_nul_byte_or_a_control_character_is_refused(
-    alice_client: Client, alice: object
+    alice_client: Client, alice: User
 ) -> None:
     from tournaments.models import Flag
 

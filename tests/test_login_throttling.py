@@ -7,6 +7,7 @@ ends after the cool-off. The settings behind it are read strictly."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from datetime import timedelta
 from io import StringIO
@@ -19,7 +20,7 @@ from django.contrib.auth.hashers import MD5PasswordHasher
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db.models import F
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseBase
 from django.test import Client, RequestFactory
 from django.utils import timezone
 from pytest_django import Settings as SettingsWrapper
@@ -86,7 +87,7 @@ def logged_in(client: Client) -> bool:
     return "_auth_user_id" in client.session
 
 
-def paused(response: HttpResponse) -> bool:
+def paused(response: HttpResponseBase) -> bool:
     return response.status_code == 429
 
 
@@ -299,7 +300,7 @@ def test_the_page_tells_a_teacher_whom_to_ask_and_holds_no_inline_code(
 def test_a_refused_login_is_held_back_a_moment(settings: SettingsWrapper) -> None:
     settings.LOGIN_PAUSED_ANSWER_DELAY = 1.0
     with (
-        mock.patch.object(login_throttling.time, "sleep") as sleep,
+        mock.patch.object(time, "sleep") as sleep,
         mock.patch.object(login_throttling, "connections") as connections,
     ):
         login_throttling._hold_back()
@@ -316,7 +317,7 @@ def test_past_the_limit_a_refused_login_is_answered_at_once(settings: SettingsWr
     ]
     try:
         assert all(taken)
-        with mock.patch.object(login_throttling.time, "sleep") as sleep:
+        with mock.patch.object(time, "sleep") as sleep:
             login_throttling._hold_back()
         sleep.assert_not_called()
     finally:

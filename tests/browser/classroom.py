@@ -177,6 +177,7 @@ def build_classroom(teacher: User) -> Classroom:
         four_deal_services.four_deal_redeal(table=named, sequence=state.current.sequence)
         state = four_deal_selectors.table_state(named)
         assert state.current is not None
+    assert state.current is not None
     four_deal_services.four_deal_result(
         table=named,
         sequence=state.current.sequence,

@@ -96,7 +96,7 @@ def test_the_table_page_has_no_axe_violations(
 def spoken(page: Page, selector: str) -> str:
     """The text of ``selector`` as a screen reader gets it: what is aria-hidden left out,
     what is visually hidden kept."""
-    return page.evaluate(
+    text: str = page.evaluate(
         """(selector) => {
             const copy = document.querySelector(selector).cloneNode(true);
             copy.querySelectorAll("[aria-hidden=true]").forEach((e) => e.remove());
@@ -104,6 +104,7 @@ def spoken(page: Page, selector: str) -> str:
         }""",
         selector,
     )
+    return text
 
 
 @pytest.mark.parametrize(

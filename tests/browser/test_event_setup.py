@@ -38,6 +38,7 @@ def test_twenty_pupils_play_every_board_of_an_eight_board_event_from_the_suggest
     page.locator('main button[type="submit"]').click()  # who is here → the pairs
     expect(page.locator(".pair-card")).to_have_count(10)
     session_id = EventSchool.objects.get(pk=here.pk).session_id
+    assert session_id is not None
     page.goto(f"/sessions/{session_id}/setup/")
 
     # What the teacher reads, and the form under it, agree: 4 rounds of 1 board.

@@ -93,8 +93,8 @@ def test_three_schools_play_directly_and_upload_pbn_and_usebio(
     rows = page.locator("table.national-ranking tbody tr")
     expect(rows).to_have_count(4 + 8 + 4)
     text = page.locator("main").inner_text()
-    for school in ("Bergen skole", "Nord skole", "Syd skole"):
-        assert school in text
+    for school_name in ("Bergen skole", "Nord skole", "Syd skole"):
+        assert school_name in text
     for surname in ("Surname", "Hansen", "Olsen", "Berg Lie"):
         assert surname not in text
     sources = dict(EventSchool.objects.values_list("name", "source"))

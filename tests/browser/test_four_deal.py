@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from django.contrib.auth.models import User
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.classroom import set_language
@@ -16,7 +16,7 @@ from tests.browser.test_accessibility import axe_violations
 from tournaments import four_deal_services
 from tournaments.models import FourDealGame, SchoolClass
 
-PHONE = {"width": 360, "height": 740}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 
 
 def play(tablet: Page, strain: str, level: str, tricks: int) -> None:

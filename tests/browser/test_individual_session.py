@@ -123,9 +123,9 @@ def test_an_individual_session_of_eight_pupils_from_set_up_to_standings(
     for round_, tables in SEATING.items():
         for board in (2 * round_ - 1, 2 * round_):
             side = declaring[board]
-            for table, (north, east, south, west) in tables.items():
-                declarers = (north, south) if side == "NS" else (east, west)
-                defenders = (east, west) if side == "NS" else (north, south)
+            for table, (n_pupil, e_pupil, s_pupil, w_pupil) in tables.items():
+                declarers = (n_pupil, s_pupil) if side == "NS" else (e_pupil, w_pupil)
+                defenders = (e_pupil, w_pupil) if side == "NS" else (n_pupil, s_pupil)
                 for pupil in declarers if table == 1 else defenders:
                     won[pupil] += 2
     assert sum(won.values()) == 14 * 4 * 2  # four pupils score 2 on each of 14 boards

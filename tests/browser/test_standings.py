@@ -59,6 +59,7 @@ def test_it_finishes_a_session_and_downloads_the_standings(
         for cell in row
         if isinstance(cell.value, (int, float))
     ]
+    assert leader.percentage is not None
     assert round(leader.percentage / 100, 4) in [round(n, 4) for n in numbers]
 
     with page.expect_download() as download_info:

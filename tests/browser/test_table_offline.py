@@ -40,7 +40,7 @@ def enter(tablet: Page, strain: str, tricks: int) -> int:
     return board
 
 
-def results(session: Session) -> list[tuple[int, str, int]]:
+def results(session: Session) -> list[tuple[int, str, int | None]]:
     return sorted(
         Result.objects.filter(session=session).values_list("board_number", "contract", "tricks_won")
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.http import HttpResponseRedirect
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -47,6 +48,7 @@ def test_it_makes_the_booklet_and_offers_the_download(
     with django_capture_on_commit_callbacks(execute=True):
         response = organiser_client.post(make)
     assert response.status_code == 302
+    assert isinstance(response, HttpResponseRedirect)
     assert response.url == page(event)
     shown = organiser_client.get(page(event)).text
     assert "Download the booklet (PDF)" in shown
@@ -129,6 +131,7 @@ def test_it_is_the_organisers_only(
     assert client.get(reverse(name, kwargs={"event_id": event.pk})).status_code == 404
     anonymous = Client().get(reverse(name, kwargs={"event_id": event.pk}))
     assert anonymous.status_code == 302
+    assert isinstance(anonymous, HttpResponseRedirect)
     assert "login" in anonymous.url
 
 
@@ -166,8 +169,10 @@ def test_the_public_link_offers_it_only_after_the_last_day(
     assert response.status_code == 200
     assert response.content.startswith(b"%PDF")
     # The public results page links to it now, and the organiser's event page always.
-    results = Client().get(reverse("events:public_results", kwargs={"token": event.public_token}))
-    assert f'href="{public}"' in results.text
+    results_page = Client().get(
+        reverse("events:public_results", kwargs={"token": event.public_token})
+    )
+    assert f'href="{public}"' in results_page.text
     detail = organiser_client.get(reverse("events:event_detail", kwargs={"event_id": event.pk}))
     assert f'href="{page(event)}"' in detail.text
     national = reverse("events:national_results", kwargs={"event_id": event.pk})

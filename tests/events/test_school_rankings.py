@@ -26,7 +26,13 @@ from events.uploads import Outcome, event_boards, school_upload
 from scoring.cards import Side
 from scoring.upload import Upload, UploadBoard, UploadPair, UploadResult
 from scoring.usebio import write_usebio
-from tests.factories import event_school_session, organiser_event, play_round, running_session
+from tests.factories import (
+    board_set_of,
+    event_school_session,
+    organiser_event,
+    play_round,
+    running_session,
+)
 from tournaments import labels, privacy
 from tournaments.models import Pair, Session
 from tournaments.standings import Standings, session_standings
@@ -39,7 +45,7 @@ def play(session: Session, rounds: int, *, seed: int) -> None:
     percentages differ."""
     rng = random.Random(seed)
     tables = session.tables.count()
-    boards = session.board_set.boards.count()
+    boards = board_set_of(session).boards.count()
     for round_ in range(1, rounds + 1):
         plan = {
             (table, board): (rng.choice(CONTRACTS), rng.randint(4, 12))

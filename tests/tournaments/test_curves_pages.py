@@ -52,10 +52,10 @@ def test_the_figures_match_a_hand_computed_session(session: Session) -> None:
     by_hcp: dict[int, list[int]] = {}
     for hcp, tricks in expected.values():
         by_hcp.setdefault(hcp, []).append(tricks)
-    for hcp, tricks in by_hcp.items():
+    for hcp, all_tricks in by_hcp.items():
         row = stats.row(hcp)
-        assert row.count == len(tricks)
-        assert row.mean_tricks == pytest.approx(sum(tricks) / len(tricks))
+        assert row.count == len(all_tricks)
+        assert row.mean_tricks == pytest.approx(sum(all_tricks) / len(all_tricks))
         assert row.games_chosen == 0
 
 

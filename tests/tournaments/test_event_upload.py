@@ -12,7 +12,7 @@ from scoring.cards import Deal
 from scoring.event import compare_boards, field_results, score_event
 from scoring.pbn_results import read_pbn_results
 from scoring.upload import ResultKind, Upload, UploadProblemCode
-from tests.factories import play_round, running_session
+from tests.factories import board_set_of, play_round, running_session
 from tournaments import result_services
 from tournaments.models import Result, Session
 from tournaments.standings import Standings, session_standings
@@ -56,7 +56,7 @@ def _export(session: Session, client: Client) -> Upload:
 
 
 def _deals(session: Session) -> dict[int, Deal]:
-    return {board.number: Deal.from_pbn(board.deal) for board in session.board_set.boards.all()}
+    return {board.number: Deal.from_pbn(board.deal) for board in board_set_of(session).boards.all()}
 
 
 def test_the_export_reads_back_as_the_sessions_results(

@@ -20,7 +20,7 @@ from scoring.cards import Seat, Strain
 from scoring.curves import curve_stats
 from scoring.dd import DDTable
 from scoring.feedback import board_lesson
-from tests.factories import running_session
+from tests.factories import board_set_id, running_session
 from tournaments import (
     analysis,
     curves,
@@ -233,6 +233,7 @@ def test_the_teachers_traveller_and_the_score_cards_in_both_languages(
         alice_client.cookies["django_language"] = language
         for number, result in results.items():
             expected = EXAMPLES[number][column]
+            assert isinstance(expected, str)
             html = alice_client.get(f"/sessions/{session.pk}/boards/{number}/").content.decode()
             assert expected in text_of(html), (language, number)
             for pair in (result.ns_pair, result.ew_pair):
@@ -537,7 +538,7 @@ def pdf_text(data: bytes) -> list[str]:
 def test_the_lesson_pack_holds_the_boards_and_their_pars(
     session: Session, alice_client: Client, bob_client: Client, language: str, paper: str
 ) -> None:
-    analysis.board_set_run_analysis(board_set_id=session.board_set_id)  # DDS, 8 boards
+    analysis.board_set_run_analysis(board_set_id=board_set_id(session))  # DDS, 8 boards
     # Round 1 plays every board once: 1NT with 7 tricks everywhere.
     movement = sessions.session_movement(session)
     for table in session.tables.all():

@@ -673,6 +673,7 @@ def test_the_site_deals_a_table_of_three_again_until_the_highest_hand_and_the_du
         client.post(table_url(table, "redeal"), {"sequence": state.current.sequence})
     assert state.step is Step.RESULT
     assert FourDealDeal.objects.filter(redeal=True).count() == redeals
+    assert state.current is not None
     assert state.current.dealer is N
     assert state.current.points[state.current.declarer] == best
     assert state.current.dummy is W

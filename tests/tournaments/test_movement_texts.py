@@ -35,7 +35,11 @@ from tournaments.printing.table_cards import table_cards_pdf
 def _movements() -> list[tuple[str, Movement]]:
     found: list[tuple[str, Movement]] = []
     for tables in MITCHELL_TABLES:
-        styles = [MitchellStyle.SKIP, MitchellStyle.RELAY] if tables % 2 == 0 else ["standard"]
+        styles = (
+            [MitchellStyle.SKIP, MitchellStyle.RELAY]
+            if tables % 2 == 0
+            else [MitchellStyle.STANDARD]
+        )
         for style in styles:
             for pairs in (2 * tables, 2 * tables - 1):
                 found.append(

@@ -58,6 +58,7 @@ def test_the_first_table_to_play_a_board_is_told_so_and_the_next_is_not(
     page = _text(_tablet(language).get(f"/t/{first.token}/").content.decode())
     assert FIRST[language] in page
     # Round by round until another table plays board 1: its page says nothing of the kind.
+    assert session.rounds is not None
     for round_ in range(2, session.rounds + 1):
         session = sessions.session_change_round(session=session, step=1)
         others = [table for table in _tables_playing(session, 1, round_) if table != first]

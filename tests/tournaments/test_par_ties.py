@@ -21,7 +21,7 @@ from scoring.cards import Seat
 from scoring.dd import DDTable, minibridge_par
 from scoring.feedback import Code, feedback
 from scoring.pbn import read_pbn
-from tests.factories import organiser_event, running_session
+from tests.factories import board_set_id, organiser_event, running_session
 from tests.tournaments.test_feedback import table_playing, text_of, uniform_dd
 from tournaments import result_services, selectors
 from tournaments.models import Board, BoardSet, Session
@@ -62,7 +62,7 @@ WORDS = {
 def tied(alice: User) -> Session:
     session = running_session(alice, seed="par ties")
     Board.objects.filter(board_set=session.board_set).update(dd_tricks=TIE)
-    BoardSet.objects.filter(pk=session.board_set_id).update(analysis=BoardSet.Analysis.DONE)
+    BoardSet.objects.filter(pk=board_set_id(session)).update(analysis=BoardSet.Analysis.DONE)
     return session
 
 

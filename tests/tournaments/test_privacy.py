@@ -53,7 +53,7 @@ def pupil(name: str) -> Pupil:
     return Pupil.objects.get(first_name=name)
 
 
-def standings_by_pair(session: Session) -> dict[int, tuple[float, float]]:
+def standings_by_pair(session: Session) -> dict[int, tuple[float, float | None]]:
     return {
         row.pair.pk: (row.matchpoints, row.percentage)
         for ranking in session_standings(session).rankings

@@ -45,7 +45,8 @@ def _play(teacher: User, school_class: SchoolClass, board_set: BoardSet) -> None
 
 def _offered(client: Client, session: Session) -> str:
     html = client.get(f"/sessions/{session.pk}/setup/").content.decode()
-    [chosen] = re.findall(r'<option value="([^"]+)" selected>', _board_select(html))
+    found: list[str] = re.findall(r'<option value="([^"]+)" selected>', _board_select(html))
+    [chosen] = found
     return chosen
 
 

@@ -113,7 +113,10 @@ def test_tapping_two_pupils_swaps_them(
 ) -> None:
     session = start_session(alice_client, alice_class, pupils[:8])
     a, b = pupils[0], pupils[5]
-    pair_of = lambda p: PairMember.objects.get(session=session, pupil=p).pair_id  # noqa: E731
+
+    def pair_of(pupil: Pupil) -> int:
+        return PairMember.objects.get(session=session, pupil=pupil).pair_id
+
     before = pair_of(a), pair_of(b)
     alice_client.post(f"/sessions/{session.pk}/pairs/", {"pupil": a.pk})
     response = alice_client.post(
