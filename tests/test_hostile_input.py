@@ -16,6 +16,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.factories import running_session
+from tests.narrow import found
 from tournaments import four_deal_services, result_services
 from tournaments.models import FourDealGame, Result, Session
 
@@ -179,7 +180,7 @@ def _real_ids(session: Session, *, with_token: bool) -> dict[str, str]:
         "session_id": session.pk,
         "class_id": session.school_class_id,
         "board_set_id": session.board_set_id,
-        "pair_id": session.pairs.first().pk,  # type: ignore[union-attr]
+        "pair_id": found(session.pairs.first()).pk,
         "result_id": Result.objects.get(table=table).pk,
         "round_": 1,
         "table_number": 1,
@@ -237,7 +238,7 @@ def test_the_two_500s_a_probe_found_are_plain_refusals(live: Session, alice_clie
         f"/sessions/{live.pk}/replace/", {"old": str(2**64), "new": str(2**64)}
     )
     assert response.status_code == 404
-    assert Client().get(f"/t/{live.tables.first().token}/?board=²").status_code == 200  # type: ignore[union-attr]
+    assert Client().get(f"/t/{found(live.tables.first()).token}/?board=²").status_code == 200
 
 
 def test_names_that_would_print_wrongly_are_refused(alice_client: Client) -> None:

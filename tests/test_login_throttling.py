@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from datetime import timedelta
 from io import StringIO
+from typing import TYPE_CHECKING
 from unittest import mock
 
 import pytest
@@ -20,7 +21,7 @@ from django.contrib.auth.hashers import MD5PasswordHasher
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db.models import F
-from django.http import HttpResponse, HttpResponseBase
+from django.http import HttpResponseBase
 from django.test import Client, RequestFactory
 from django.utils import timezone
 from pytest_django import Settings as SettingsWrapper
@@ -28,6 +29,9 @@ from pytest_django import Settings as SettingsWrapper
 from minibridge import login_throttling
 from tests.conftest import PASSWORD
 from tests.test_settings import GOOD_KEY, run_manage
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
 
 TEACHER_LOGIN = "/accounts/login/"
 ADMIN_LOGIN = "/admin/login/"
@@ -67,10 +71,8 @@ def hashing() -> Iterator[mock.Mock]:
 
 def log_in(
     client: Client, username: str, password: str, *, url: str = TEACHER_LOGIN, address: str = SCHOOL
-) -> HttpResponse:
-    return client.post(  # type: ignore[return-value]
-        url, {"username": username, "password": password}, REMOTE_ADDR=address
-    )
+) -> _MonkeyPatchedWSGIResponse:
+    return client.post(url, {"username": username, "password": password}, REMOTE_ADDR=address)
 
 
 def fail(username: str, times: int, *, url: str = TEACHER_LOGIN, address: str = SCHOOL) -> None:
@@ -482,8 +484,8 @@ def test_behind_the_proxy_each_client_is_paused_on_its_own(
         setattr(settings, name, value)
     proxy = "127.0.0.1"
 
-    def through_proxy(client: str, password: str) -> HttpResponse:
-        return Client().post(  # type: ignore[return-value]
+    def through_proxy(client: str, password: str) -> _MonkeyPatchedWSGIResponse:
+        return Client().post(
             TEACHER_LOGIN,
             {"username": "alice", "password": password},
             REMOTE_ADDR=proxy,

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from scoring.contracts import Contract
 from tests.factories import play_round
+from tests.narrow import found
 from tournaments import four_deal_selectors, four_deal_services, result_services, services, sessions
 from tournaments.models import (
     BoardSet,
@@ -193,7 +194,7 @@ def build_classroom(teacher: User) -> Classroom:
         finished=finished,
         running=running,
         draft=draft,
-        pair=running.pairs.order_by("number").first(),  # type: ignore[arg-type]
+        pair=found(running.pairs.order_by("number").first()),
         fresh_table=running.tables.get(number=2),
         four_deal=four_deal,
     )

@@ -9,7 +9,7 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.classroom import Classroom, enter_a_result, set_language, visit
@@ -71,9 +71,9 @@ def test_the_table_page_has_no_axe_violations(
     classroom: Classroom,
     live_server: LiveServer,
     language: str,
-    viewport: dict[str, int],
+    viewport: ViewportSize,
 ) -> None:
-    page.set_viewport_size(viewport)  # type: ignore[arg-type]
+    page.set_viewport_size(viewport)
     set_language(page, language, live_server.url)
     found: list[str] = []
     visit(page, f"/t/{classroom.fresh_table.token}/")

@@ -17,6 +17,7 @@ from pytest_django.live_server_helper import LiveServer
 from events.models import EventSchool
 from tests.browser.conftest import log_in_as
 from tests.factories import organiser_event
+from tests.narrow import found
 from tournaments import sessions
 from tournaments.models import Pupil, Result, SchoolClass, Session
 
@@ -59,9 +60,11 @@ def test_twenty_pupils_play_every_board_of_an_eight_board_event_from_the_suggest
     session = Session.objects.get(pk=session_id)
     movement = sessions.session_movement(session)
     tokens = {table.number: table.token for table in session.tables.all()}
-    tablet = page.context.browser.new_context(  # type: ignore[union-attr]
-        base_url=live_server.url, viewport={"width": 800, "height": 1100}
-    ).new_page()
+    tablet = (
+        found(page.context.browser)
+        .new_context(base_url=live_server.url, viewport={"width": 800, "height": 1100})
+        .new_page()
+    )
     for round_ in range(1, movement.rounds + 1):
         for table in range(1, movement.tables + 1):
             tablet.goto(f"/t/{tokens[table]}/")

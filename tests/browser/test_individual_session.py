@@ -16,6 +16,7 @@ from tests.browser.classroom import set_language, visit
 from tests.browser.conftest import log_in_as
 from tests.browser.test_accessibility import axe_violations
 from tests.factories import individual_session
+from tests.narrow import found
 from tournaments import result_services, sessions
 from tournaments.models import Pupil, SchoolClass, Session
 
@@ -69,9 +70,11 @@ def test_an_individual_session_of_eight_pupils_from_set_up_to_standings(
     session = Session.objects.get()
     tokens = {table.number: table.token for table in session.tables.all()}
 
-    tablet = page.context.browser.new_context(  # type: ignore[union-attr]
-        base_url=live_server.url, viewport={"width": 800, "height": 1100}
-    ).new_page()
+    tablet = (
+        found(page.context.browser)
+        .new_context(base_url=live_server.url, viewport={"width": 800, "height": 1100})
+        .new_page()
+    )
     declaring: dict[int, str] = {}  # board → "NS" or "EW", as the panel says
     for round_ in range(1, 8):
         for table in (1, 2):

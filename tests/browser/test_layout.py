@@ -12,7 +12,7 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
 from events.models import Event
@@ -27,9 +27,9 @@ from tests.factories import (
 )
 from tournaments import result_services, sessions
 
-TABLET = {"width": 1024, "height": 768}
-TABLET_UPRIGHT = {"width": 800, "height": 1280}
-PHONE = {"width": 360, "height": 740}
+TABLET: ViewportSize = {"width": 1024, "height": 768}
+TABLET_UPRIGHT: ViewportSize = {"width": 800, "height": 1280}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 SMALLEST_TARGET = 44  # CSS px, each way
 
 # Every control a finger taps, with its size: a checkbox or radio button inside its
@@ -67,7 +67,7 @@ def test_every_control_on_the_teachers_pages_is_at_least_44_px(
     log_in_as(page, classroom.teacher, live_server.url)
     pages = [*classroom.teacher_pages(), ("flag dismissed…", "")]
     for viewport in (TABLET, PHONE):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        page.set_viewport_size(viewport)
         for name, path in pages:
             if path:
                 visit(page, path)
@@ -94,7 +94,7 @@ def test_the_curve_pages_are_readable_on_a_tablet(
     the class's curve and a session's, on a tablet across and upright."""
     log_in_as(page, classroom.teacher, live_server.url)
     for viewport in (TABLET, TABLET_UPRIGHT):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        page.set_viewport_size(viewport)
         for path in (
             f"/classes/{classroom.school_class.pk}/curve/",
             f"/sessions/{classroom.finished.pk}/curve/",
@@ -146,7 +146,7 @@ def test_on_a_phone_the_traveller_after_saving_fits_and_the_title_is_clean(
     language: str,
     title: str,
 ) -> None:
-    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    page.set_viewport_size(PHONE)
     set_language(page, language, live_server.url)
     visit(page, f"/t/{classroom.fresh_table.token}/")
     expect(page).to_have_title(title)
@@ -355,7 +355,7 @@ def test_every_table_page_of_a_pairs_session_fits_the_phone_and_the_tablet(
     # The projector, on the class's screen.
     log_in_as(page, classroom.teacher, live_server.url)
     open_page(page, f"/sessions/{running.pk}/projector/")
-    page.set_viewport_size(TABLET)  # type: ignore[arg-type]
+    page.set_viewport_size(TABLET)
     problems += [f"1024 px, projector: {p}" for p in page.evaluate(OVERFLOWS)[:8]]
     assert problems == [], "Does not fit:\n" + "\n".join(problems)
 

@@ -294,7 +294,7 @@ def test_the_league_pages_fit_a_tablet_and_a_phone(
     too_small: list[str] = []
     too_wide: list[str] = []
     for viewport in (TABLET, PHONE):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        page.set_viewport_size(viewport)
         for name, path in league_pages:
             visit(page, path)
             too_small += [

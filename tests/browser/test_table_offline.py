@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, Route, expect
 
 from tests.factories import running_session
+from tests.narrow import found
 from tournaments import result_selectors, result_services
 from tournaments.models import Flag, Result, Session
 
@@ -158,7 +159,7 @@ def test_a_board_the_teacher_entered_meanwhile_becomes_a_flag(page: Page, alice:
     def teacher_enters_the_next_board(boards: list[int]) -> None:
         # The teacher types in the table's third board (1♦ making 8), from the grid.
         numbers = result_selectors.table_round_view(
-            result_selectors.table_at_work(table.token)  # type: ignore[arg-type]
+            found(result_selectors.table_at_work(table.token))
         ).numbers
         third = next(n for n in numbers if n not in boards)
         slot, _result = result_selectors.teacher_slot(session, 1, 1, third)

@@ -14,6 +14,7 @@ from django.test import Client
 
 from events.models import Event, EventSchool
 from tests.factories import organiser_event
+from tests.narrow import found
 from tournaments import sessions
 from tournaments.models import Pupil, SchoolClass, Session
 
@@ -167,8 +168,8 @@ def test_the_suggested_movement_fits_the_events_boards(
     )
     school.refresh_from_db()
     page = alice_client.get(f"/sessions/{school.session_id}/setup/").content.decode()
-    rounds = int(re.search(r'name="rounds" value="(\d+)"', page).group(1))  # type: ignore[union-attr]
-    per_round = int(re.search(r'name="boards_per_round" value="(\d+)"', page).group(1))  # type: ignore[union-attr]
+    rounds = int(found(re.search(r'name="rounds" value="(\d+)"', page)).group(1))
+    per_round = int(found(re.search(r'name="boards_per_round" value="(\d+)"', page)).group(1))
     assert rounds * per_round <= 4
 
 

@@ -404,7 +404,9 @@ def test_a_school_playing_on_this_site_cannot_upload(event: Event, bob: User) ->
 
 @pytest.mark.parametrize("code", [*Code, *SiteProblemCode])
 @pytest.mark.parametrize("language", ["en", "nb"])
-def test_every_problem_has_a_sentence_in_both_languages(code: str, language: str) -> None:
+def test_every_problem_has_a_sentence_in_both_languages(
+    code: Code | SiteProblemCode, language: str
+) -> None:
     """With its params or without them, never the library's English message."""
     from events.uploads import Problem
 
@@ -419,9 +421,9 @@ def test_every_problem_has_a_sentence_in_both_languages(code: str, language: str
         "encoding": "x-nonsense",
     }
     with translation.override(language):
-        full = labels.upload_problem_text(Problem(code, params, 3))  # type: ignore[arg-type]
+        full = labels.upload_problem_text(Problem(code, params, 3))
         bare = labels.upload_problem_text(
-            Problem(code, {"contract": "6NT", "declarer": "N", "expected": "E"})  # type: ignore[arg-type]
+            Problem(code, {"contract": "6NT", "declarer": "N", "expected": "E"})
         )
     for text in (full, bare):
         assert text

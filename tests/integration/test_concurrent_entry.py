@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import big_session
+from tests.narrow import found
 from tournaments import sessions
 from tournaments.models import Result, Table
 
@@ -42,7 +43,7 @@ class Tablet:
             urllib.request.HTTPCookieProcessor(self.jar), _NoRedirect
         )
         page = self.opener.open(f"{self.base}/t/{self.table.token}/", timeout=30).read().decode()
-        self.csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+        self.csrf = found(re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)).group(1)
 
     def post(self) -> int:
         data = urllib.parse.urlencode(

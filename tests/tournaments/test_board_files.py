@@ -22,6 +22,7 @@ from scoring import dealing
 from scoring.cards import Deal, Seat, Suit
 from scoring.dup import read_dup
 from scoring.pbn import read_pbn
+from tests.narrow import found
 from tournaments import services
 from tournaments.labels import holding_text
 from tournaments.models import BoardSet
@@ -54,7 +55,7 @@ def test_make_boards_writes_pbn_that_both_readers_agree_on(tmp_path: Path) -> No
     ]
     for game in ours.boards:
         assert game.tag("Vulnerable") == "None"
-        assert game.tag("Deal").startswith(f"{game.board.dealer.value}:")  # type: ignore[union-attr]
+        assert found(game.tag("Deal")).startswith(f"{found(game.board.dealer).value}:")
         assert game.tag("MinibridgeDeclarer") == game.declaration.declarer.value
         assert game.tag("MinibridgePar") is not None
         assert game.tag("DoubleDummyTricks") is not None

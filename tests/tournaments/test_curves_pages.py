@@ -14,6 +14,7 @@ from django.test import Client
 from pypdf import PdfReader
 
 from tests.factories import running_session
+from tests.narrow import found
 from tournaments import curves, result_services, selectors, sessions
 from tournaments.models import Board, Session
 
@@ -77,11 +78,11 @@ def test_an_empty_class_gets_a_friendly_page(session: Session, alice_client: Cli
 
 def test_one_pupil_and_one_pair(session: Session, alice_client: Client) -> None:
     enter_round_one(session)
-    pair = session.pairs.first()
-    pupil = pair.members.first().pupil  # type: ignore[union-attr]
+    pair = found(session.pairs.first())
+    pupil = found(pair.members.first()).pupil
     url = f"/classes/{session.school_class_id}/curve/?pupil={pupil.pk}"
     assert alice_client.get(url).status_code == 200
-    url = f"/sessions/{session.pk}/curve/?pair={pair.pk}"  # type: ignore[union-attr]
+    url = f"/sessions/{session.pk}/curve/?pair={pair.pk}"
     assert alice_client.get(url).status_code == 200
 
 

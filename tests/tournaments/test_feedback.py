@@ -21,6 +21,7 @@ from scoring.curves import curve_stats
 from scoring.dd import DDTable
 from scoring.feedback import board_lesson
 from tests.factories import board_set_id, running_session
+from tests.narrow import found
 from tournaments import (
     analysis,
     curves,
@@ -368,7 +369,7 @@ def play_with_cases(session: Session, pupil: Pupil, cases: list[Case]) -> list[C
 def test_a_pupils_and_a_pairs_term_equal_a_hand_count_over_two_sessions(
     session: Session,
 ) -> None:
-    pupil = Pupil.objects.get(pk=session.pairs.first().members.first().pupil_id)  # type: ignore[union-attr]
+    pupil = Pupil.objects.get(pk=found(found(session.pairs.first()).members.first()).pupil_id)
     first = play_with_cases(session, pupil, CASES[:-2])
     later = second_session(session)
     taken = len([case for case in first if case is not FILLER])
@@ -396,7 +397,7 @@ def test_a_pupils_and_a_pairs_term_equal_a_hand_count_over_two_sessions(
     assert sum(row.figures.declared for row in term.sessions) == len(used)
 
     # The pupil's pair (the partnership was kept) has the same deals.
-    partner_ids = {m.pupil_id for m in session.pairs.first().members.all()}  # type: ignore[union-attr]
+    partner_ids = {m.pupil_id for m in found(session.pairs.first()).members.all()}
     class_term = feedback.class_term(session.school_class)
     pair_row = next(
         row
@@ -414,7 +415,7 @@ def test_a_pupils_and_a_pairs_term_equal_a_hand_count_over_two_sessions(
 
 def test_the_figures_agree_with_the_curve_sheets(session: Session) -> None:
     """The term figures and the curve sheet are made from the same rows and analysis."""
-    pupil = Pupil.objects.get(pk=session.pairs.first().members.first().pupil_id)  # type: ignore[union-attr]
+    pupil = Pupil.objects.get(pk=found(found(session.pairs.first()).members.first()).pupil_id)
     play_with_cases(session, pupil, CASES)
     second_session(session)
     school_class = session.school_class
@@ -462,7 +463,7 @@ def no_script_or_style(html: str) -> None:
 
 
 def test_the_pupil_page(session: Session, alice_client: Client, bob_client: Client) -> None:
-    pupil = Pupil.objects.get(pk=session.pairs.first().members.first().pupil_id)  # type: ignore[union-attr]
+    pupil = Pupil.objects.get(pk=found(found(session.pairs.first()).members.first()).pupil_id)
     play_with_cases(session, pupil, CASES[:2])
     url = f"/classes/{session.school_class_id}/pupils/{pupil.pk}/"
     response = alice_client.get(url)
@@ -484,7 +485,7 @@ def test_the_pupil_page(session: Session, alice_client: Client, bob_client: Clie
 
 
 def test_the_class_term_page(session: Session, alice_client: Client, bob_client: Client) -> None:
-    pupil = Pupil.objects.get(pk=session.pairs.first().members.first().pupil_id)  # type: ignore[union-attr]
+    pupil = Pupil.objects.get(pk=found(found(session.pairs.first()).members.first()).pupil_id)
     play_with_cases(session, pupil, CASES[:2])
     url = f"/classes/{session.school_class_id}/feedback/"
     html = alice_client.get(url).content.decode()

@@ -10,6 +10,7 @@ from django.test import Client
 
 from scoring.cards import Side
 from tests.factories import individual_session
+from tests.narrow import found
 from tournaments import result_services
 from tournaments.models import Pair, Pupil, SchoolClass, Session
 from tournaments.selectors import board_facts
@@ -139,7 +140,7 @@ def test_a_pupil_cannot_sit_out_alone(alice: User) -> None:
 
     session = individual_session(alice)
     with pytest.raises(ValidationError, match="nobody can sit out alone"):
-        pair_withdraw(pair=session.pairs.first(), from_round=2)  # type: ignore[arg-type]
+        pair_withdraw(pair=found(session.pairs.first()), from_round=2)
 
 
 def _declaring_side(session: Session, number: int) -> Side:

@@ -7,9 +7,10 @@ from __future__ import annotations
 import html as html_lib
 import json
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 import pytest
+from django import forms
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -18,6 +19,7 @@ from django.test import Client
 from scoring.errors import ScoringError
 from scoring.movements import PairId
 from tests.factories import running_session
+from tests.narrow import found
 from tournaments import labels, result_selectors, result_services, sessions
 from tournaments.forms import ResultForm
 from tournaments.models import Board, Flag, Pair, Result, Session, Table
@@ -44,10 +46,21 @@ def _where(session: Session, board: int, round_: int) -> tuple[Table, PairId, Pa
     raise AssertionError(f"board {board} is not played in round {round_}")
 
 
-def _record(table: Table, board: int, key: str = "", **changes: object) -> Result:
-    data: dict[str, object] = {"contract": "4S", "tricks_won": 10, "idempotency_key": key}
-    data.update(changes)
-    return result_services.result_record(table=table, board_number=board, **data)  # type: ignore[arg-type]
+class _Entry(TypedDict, total=False):
+    contract: str
+    tricks_won: int
+    shown_round: int | None
+
+
+def _record(table: Table, board: int, key: str = "", **changes: Unpack[_Entry]) -> Result:
+    return result_services.result_record(
+        table=table,
+        board_number=board,
+        contract=changes.get("contract", "4S"),
+        tricks_won=changes.get("tricks_won", 10),
+        idempotency_key=key,
+        shown_round=changes.get("shown_round"),
+    )
 
 
 # --------------------------------------------------------------------------- reads
@@ -301,20 +314,33 @@ def test_the_traveller_sent_back_is_in_the_tablets_language(session: Session) ->
 # --------------------------------------------------------------------------- the form
 
 
+def _choice_field(form: ResultForm, name: str) -> forms.ChoiceField:
+    field = form.fields[name]
+    assert isinstance(field, forms.ChoiceField)
+    return field
+
+
+def _choices(form: ResultForm, name: str) -> list[tuple[object, object]]:
+    """The field's own list of choices (Django keeps them normalised, as a list)."""
+    choices = _choice_field(form, name).choices
+    assert isinstance(choices, list)
+    return choices
+
+
 def test_each_profile_gets_its_own_choices_and_forms_do_not_share_changes() -> None:
     lesson = ResultForm(profile="lesson-nt")
-    assert [value for value, _ in lesson.fields["strain"].choices] == ["NT"]  # type: ignore[attr-defined]
-    assert [value for value, _ in lesson.fields["level"].choices] == ["part-score"]  # type: ignore[attr-defined]
+    assert [value for value, _ in _choices(lesson, "strain")] == ["NT"]
+    assert [value for value, _ in _choices(lesson, "level")] == ["part-score"]
     assert lesson.fields["level"].initial == "part-score"
     full = ResultForm(profile="ebu")
-    assert len(full.fields["strain"].choices) == 5  # type: ignore[attr-defined]
-    full.fields["tricks"].choices = [(7, "7")]  # type: ignore[attr-defined]
+    assert len(_choices(full, "strain")) == 5
+    _choice_field(full, "tricks").choices = [(7, "7")]
     full.fields["strain"].widget.attrs["data-x"] = "1"
-    full.fields["level"].choices.append(("x", "x"))  # type: ignore[attr-defined]
+    _choices(full, "level").append(("x", "x"))
     again = ResultForm(profile="ebu")
-    assert len(again.fields["tricks"].choices) == 14  # type: ignore[attr-defined]
+    assert len(_choices(again, "tricks")) == 14
     assert "data-x" not in again.fields["strain"].widget.attrs
-    assert ("x", "x") not in again.fields["level"].choices  # type: ignore[attr-defined]
+    assert ("x", "x") not in _choices(again, "level")
     assert ResultForm(
         {"strain": "NT", "level": "game", "tricks": "9"}, profile="lesson-nt"
     ).errors == {"level": ["Select a valid choice. game is not one of the available choices."]}
@@ -335,7 +361,7 @@ def test_the_panel_carries_every_answers_score_so_a_tap_asks_nothing(session: Se
     table, _, _ = _where(session, 1, 1)
     html = Client().get(f"/t/{table.token}/").content.decode()
     scores = json.loads(
-        html_lib.unescape(re.search(r'data-scores="([^"]*)"', html).group(1))  # type: ignore[union-attr]
+        html_lib.unescape(found(re.search(r'data-scores="([^"]*)"', html)).group(1))
     )
     board = result_selectors.board_for_session(session, 1)
     assert len(scores) == 5 * 2 * 14 * 3  # strains, part-score/game, tricks, revokes

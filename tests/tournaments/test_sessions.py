@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 
 from scoring import movements
+from tests.narrow import found
 from tournaments import services, sessions
 from tournaments.models import BoardSet, Pair, PairMember, Partnership, Pupil, SchoolClass, Session
 
@@ -255,8 +256,8 @@ def test_a_late_pupil_takes_a_place(
     alice_client: Client, alice_class: SchoolClass, pupils: list[Pupil], board_set: BoardSet
 ) -> None:
     session = running(alice_client, alice_class, pupils, board_set)
-    pair = session.pairs.first()
-    old = pair.members.first().pupil  # type: ignore[union-attr]
+    pair = found(session.pairs.first())
+    old = found(pair.members.first()).pupil
     late = pupils[17]
     response = alice_client.post(
         f"/sessions/{session.pk}/replace/", {"old": old.pk, "new": late.pk}
@@ -264,10 +265,10 @@ def test_a_late_pupil_takes_a_place(
     assert response.status_code == 302
     assert PairMember.objects.filter(pair=pair, pupil=late).exists()
     # A pupil already playing cannot be put in a second pair.
-    other = session.pairs.last()
+    other = found(session.pairs.last())
     response = alice_client.post(
         f"/sessions/{session.pk}/replace/",
-        {"old": other.members.first().pupil.pk, "new": late.pk},  # type: ignore[union-attr]
+        {"old": found(other.members.first()).pupil.pk, "new": late.pk},
         follow=True,
     )
     assert "already plays in another pair" in response.content.decode()
@@ -350,7 +351,7 @@ def test_finishing_closes_the_table_links(
     alice_client: Client, alice_class: SchoolClass, pupils: list[Pupil], board_set: BoardSet
 ) -> None:
     session = running(alice_client, alice_class, pupils, board_set)
-    token = session.tables.first().token  # type: ignore[union-attr]
+    token = found(session.tables.first()).token
     alice_client.post(f"/sessions/{session.pk}/finish/")
     session.refresh_from_db()
     assert session.state == Session.State.FINISHED

@@ -15,6 +15,7 @@ from pytest_django import DjangoAssertNumQueries
 
 from scoring.pbn import read_pbn
 from tests.factories import large_results_session, play_round, running_session
+from tests.narrow import found
 from tournaments import result_services, sessions
 from tournaments.models import Session
 from tournaments.standings import session_standings
@@ -38,15 +39,15 @@ def test_a_board_is_matchpointed_by_hand(played: Session) -> None:
     standings = session_standings(played)
     [board1] = [t for t in standings.travellers if t.number == 1]
     assert len(board1.lines) == 3
-    nets = [line.scored.ns_net for line in board1.lines]  # type: ignore[union-attr]
+    nets = [found(line.scored).ns_net for line in board1.lines]
     for line in board1.lines:
-        net = line.scored.ns_net  # type: ignore[union-attr]
+        net = found(line.scored).ns_net
         beaten = sum(1 for other in nets if other < net)
         tied = sum(1 for other in nets if other == net) - 1
         assert line.ns_mp == 2 * beaten + tied
-        assert line.ns_mp + line.ew_mp == 4  # type: ignore[operator]
+        assert found(line.ns_mp) + found(line.ew_mp) == 4
         assert line.top == 4
-        assert line.ns_percent + line.ew_percent == pytest.approx(100)  # type: ignore[operator]
+        assert found(line.ns_percent) + found(line.ew_percent) == pytest.approx(100)
 
 
 def test_a_mitchell_ranks_north_south_and_east_west_apart(played: Session) -> None:

@@ -20,7 +20,7 @@ from django.test import Client
 from tests.factories import league_class, two_duplicate_sessions
 from tournaments import leagues
 from tournaments.models import SchoolClass, Session
-from tournaments.term_standings import class_term_standings
+from tournaments.term_standings import TermRow, class_term_standings
 
 
 @pytest.fixture
@@ -30,7 +30,7 @@ def term(alice: User) -> SchoolClass:
     return school_class
 
 
-def _lines(rows: tuple) -> list[tuple[str, str, int, str, str, str]]:  # type: ignore[type-arg]
+def _lines(rows: tuple[TermRow, ...]) -> list[tuple[str, str, int, str, str, str]]:
     return [
         (
             row.place,
