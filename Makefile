@@ -109,8 +109,9 @@ lint: $(VENV)/.dev-installed
 	$(BIN)/ruff format --check .
 
 # The django-stubs plugin loads the settings; development mode needs no secret key.
+# The tests and the benchmarks are checked as strictly as the site.
 typecheck: $(VENV)/.dev-installed
-	DEBUG=true $(BIN)/mypy scoring tournaments games minibridge events
+	DEBUG=true $(BIN)/mypy scoring tournaments games minibridge events tests bench
 
 # --fail-on-skip: on a machine this has set up, a skipped test is a missing install.
 # The site's own set-up too (the suite reads neither its .env nor its database).

@@ -13,6 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 import aiohttp
+from yarl import URL
 
 
 @dataclass
@@ -56,7 +57,7 @@ class Device:
 
     @property
     def csrf(self) -> str:
-        cookie = self.http.cookie_jar.filter_cookies(self.base).get("csrftoken")  # type: ignore[arg-type]
+        cookie = self.http.cookie_jar.filter_cookies(URL(self.base)).get("csrftoken")
         return cookie.value if cookie else ""
 
     async def close(self) -> None:

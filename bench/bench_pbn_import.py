@@ -136,7 +136,11 @@ def main() -> int:
             answers.append((response.status_code, len(response.content)))
 
         seconds = median_seconds(upload, args.runs)
-        reader = median_seconds(lambda data=data: read_pbn(data, max_boards=64), args.runs)
+
+        def read(data: bytes = data) -> object:
+            return read_pbn(data, max_boards=64)
+
+        reader = median_seconds(read, args.runs)
         status, size = answers[-1]
         worst = max(worst, seconds)
         print(

@@ -6,10 +6,11 @@ from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.servers.basehttp import ThreadedWSGIServer
 from django.test import Client
 from django.utils import translation
+from pytest_django import Settings as SettingsWrapper
 
 from tests.classroom_site import Served, Site
 from tournaments.models import SchoolClass
@@ -33,7 +34,7 @@ def _language_put_back() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def _test_settings(settings):  # type: ignore[no-untyped-def]
+def _test_settings(settings: SettingsWrapper) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # A refused login is answered at once (minibridge/login_throttling.py holds it back).
     settings.LOGIN_PAUSED_ANSWER_DELAY = 0
@@ -41,41 +42,42 @@ def _test_settings(settings):  # type: ignore[no-untyped-def]
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 
 
-def _make_teacher(username: str, first_name: str) -> AbstractUser:
+def _make_teacher(username: str, first_name: str) -> User:
     user = get_user_model().objects.create_user(
         username=username, password=PASSWORD, first_name=first_name
     )
-    return user  # type: ignore[no-any-return]
+    assert isinstance(user, User)
+    return user
 
 
 @pytest.fixture
-def alice(db: None) -> AbstractUser:
+def alice(db: None) -> User:
     """A teacher."""
     return _make_teacher("alice", "Alice")
 
 
 @pytest.fixture
-def bob(db: None) -> AbstractUser:
+def bob(db: None) -> User:
     """Another teacher, who must never see Alice's things."""
     return _make_teacher("bob", "Bob")
 
 
 @pytest.fixture
-def alice_client(alice: AbstractUser) -> Client:
+def alice_client(alice: User) -> Client:
     client = Client()
     client.force_login(alice)
     return client
 
 
 @pytest.fixture
-def bob_client(bob: AbstractUser) -> Client:
+def bob_client(bob: User) -> Client:
     client = Client()
     client.force_login(bob)
     return client
 
 
 @pytest.fixture
-def alice_class(alice: AbstractUser) -> SchoolClass:
+def alice_class(alice: User) -> SchoolClass:
     return SchoolClass.objects.create(teacher=alice, name="6B")
 
 

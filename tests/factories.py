@@ -6,20 +6,33 @@ from __future__ import annotations
 import datetime
 from typing import TYPE_CHECKING
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from scoring.cards import Side
 from scoring.profiles import get_profile
 from tournaments import result_services, services, sessions
-from tournaments.models import Partnership, Pupil, SchoolClass, Session
+from tournaments.models import BoardSet, Partnership, Pupil, SchoolClass, Session
 
 if TYPE_CHECKING:
     from events.models import Event
 from tournaments.selectors import board_facts
 
 
+def board_set_of(session: Session) -> BoardSet:
+    """The set a started session plays (a draft may have none yet)."""
+    board_set = session.board_set
+    assert board_set is not None, "the session has no board set"
+    return board_set
+
+
+def board_set_id(session: Session) -> int:
+    """The id of the set a started session plays, without a query."""
+    assert session.board_set_id is not None, "the session has no board set"
+    return session.board_set_id
+
+
 def running_session(
-    teacher: AbstractBaseUser,
+    teacher: User,
     *,
     pupils: int = 16,
     rounds: int = 3,
@@ -66,7 +79,7 @@ def running_session(
 
 
 def individual_session(
-    teacher: AbstractBaseUser,
+    teacher: User,
     *,
     pupils: int = 8,
     rounds: int | None = None,
@@ -110,7 +123,7 @@ def individual_session(
     return session
 
 
-def big_session(teacher: AbstractBaseUser, *, seed: str = "load") -> Session:
+def big_session(teacher: User, *, seed: str = "load") -> Session:
     """30 pairs at 15 tables, 3 boards a round: 45 results in round 1."""
     return running_session(
         teacher,
@@ -124,9 +137,7 @@ def big_session(teacher: AbstractBaseUser, *, seed: str = "load") -> Session:
     )
 
 
-def large_results_session(
-    teacher: AbstractBaseUser, *, tables: int = 30, boards: int = 27
-) -> Session:
+def large_results_session(teacher: User, *, tables: int = 30, boards: int = 27) -> Session:
     """A finished Howell-style field of ``tables`` tables where every board was played at
     every table (``tables`` × ``boards`` results), built with bulk inserts: for query
     counts and benchmarks of the standings, not for playing."""
@@ -195,7 +206,7 @@ def play_round(session: Session, round_: int, plan: dict[tuple[int, int], tuple[
 
 
 def league_class(
-    teacher: AbstractBaseUser, *, pairs: int = 4, class_name: str = "5C"
+    teacher: User, *, pairs: int = 4, class_name: str = "5C"
 ) -> tuple[SchoolClass, list[Partnership]]:
     """A class with ``pairs`` established pairs (partnerships), pupils named A1 & A2,
     B1 & B2, … in pair order."""
@@ -247,7 +258,7 @@ def play_league_round(
             )
 
 
-def two_duplicate_sessions(school_class: SchoolClass, teacher: AbstractBaseUser) -> list[Session]:
+def two_duplicate_sessions(school_class: SchoolClass, teacher: User) -> list[Session]:
     """Two finished Howell sessions of the class's four established pairs (3 rounds of 2
     boards; both tables play the same boards each round, so each board is played twice).
 
@@ -268,7 +279,7 @@ def two_duplicate_sessions(school_class: SchoolClass, teacher: AbstractBaseUser)
         )
         sessions.session_setup_and_start(
             session=session,
-            teacher=teacher,  # type: ignore[arg-type]
+            teacher=teacher,
             board_set=None,
             movement_kind="howell",
             movement_style="",
@@ -318,7 +329,7 @@ def organiser_event(
 
 def event_school_session(
     event: Event,
-    teacher: AbstractBaseUser,
+    teacher: User,
     *,
     school: str,
     pupils: int = 8,
@@ -343,14 +354,14 @@ def event_school_session(
         event=event,
         teacher=teacher,
         name=school,
-        school_class=school_class,  # type: ignore[arg-type]
+        school_class=school_class,
     )
     session = sessions.session_create(
         school_class=school_class, present=present, date=event.starts_on
     )
     sessions.session_setup_and_start(
         session=session,
-        teacher=teacher,  # type: ignore[arg-type]
+        teacher=teacher,
         board_set=event.board_set,
         movement_kind=movement_kind,
         movement_style="skip",

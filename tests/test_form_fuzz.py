@@ -25,7 +25,7 @@ from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -289,7 +289,7 @@ class World:
 
 
 @pytest.fixture
-def world(alice: AbstractUser) -> World:
+def world(alice: User) -> World:
     session = running_session(alice, seed="fuzz", class_name="Fuzz")
     table = session.tables.get(number=1)
     result = result_services.result_record(

@@ -11,12 +11,14 @@ from collections.abc import Iterator
 
 import pytest
 from django.apps import apps
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from games import services as four_deal_services
 from games.models import FourDealGame
 from tests.factories import running_session
+from tests.narrow import found
 from tournaments import result_services
 from tournaments.models import Result, Session
 
@@ -164,7 +166,7 @@ def _stored() -> dict[str, int]:
 
 
 @pytest.fixture
-def live(alice) -> Session:  # type: ignore[no-untyped-def]
+def live(alice: User) -> Session:
     session = running_session(alice, seed="hostile")
     table = session.tables.get(number=1)
     result_services.result_record(table=table, board_number=1, contract="4S", tricks_won=10)
@@ -180,7 +182,7 @@ def _real_ids(session: Session, *, with_token: bool) -> dict[str, str]:
         "session_id": session.pk,
         "class_id": session.school_class_id,
         "board_set_id": session.board_set_id,
-        "pair_id": session.pairs.first().pk,  # type: ignore[union-attr]
+        "pair_id": found(session.pairs.first()).pk,
         "result_id": Result.objects.get(table=table).pk,
         "round_": 1,
         "table_number": 1,
@@ -238,7 +240,7 @@ def test_the_two_500s_a_probe_found_are_plain_refusals(live: Session, alice_clie
         f"/sessions/{live.pk}/replace/", {"old": str(2**64), "new": str(2**64)}
     )
     assert response.status_code == 404
-    assert Client().get(f"/t/{live.tables.first().token}/?board=²").status_code == 200  # type: ignore[union-attr]
+    assert Client().get(f"/t/{found(live.tables.first()).token}/?board=²").status_code == 200
 
 
 def test_names_that_would_print_wrongly_are_refused(alice_client: Client) -> None:
@@ -252,7 +254,7 @@ def test_names_that_would_print_wrongly_are_refused(alice_client: Client) -> Non
 
 
 def test_an_id_no_column_can_hold_in_a_list_of_checkboxes_is_refused(
-    alice_client: Client, alice: object
+    alice_client: Client, alice: User
 ) -> None:
     from tests.factories import league_class
 
@@ -274,7 +276,7 @@ def test_an_id_no_column_can_hold_in_a_list_of_checkboxes_is_refused(
 
 
 def test_a_flag_dismissed_with_a_nul_byte_or_a_control_character_is_refused(
-    alice_client: Client, alice: object
+    alice_client: Client, alice: User
 ) -> None:
     from tournaments.models import Flag
 

@@ -7,25 +7,31 @@ ends after the cool-off. The settings behind it are read strictly."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from datetime import timedelta
 from io import StringIO
+from typing import TYPE_CHECKING
 from unittest import mock
 
 import pytest
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.hashers import MD5PasswordHasher
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db.models import F
-from django.http import HttpResponse
+from django.http import HttpResponseBase
 from django.test import Client, RequestFactory
 from django.utils import timezone
+from pytest_django import Settings as SettingsWrapper
 
 from minibridge import login_throttling
 from tests.conftest import PASSWORD
 from tests.test_settings import GOOD_KEY, run_manage
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
 
 TEACHER_LOGIN = "/accounts/login/"
 ADMIN_LOGIN = "/admin/login/"
@@ -33,12 +39,12 @@ SCHOOL = "10.0.0.1"  # every teacher of the school, behind one NAT address
 
 
 @pytest.fixture
-def root(db: None) -> AbstractUser:
+def root(db: None) -> User:
     """The school's administrator, who logs in to the admin."""
     user = get_user_model().objects.create_superuser(
         username="root", password=PASSWORD, email="root@school.example"
     )
-    return user  # type: ignore[no-any-return]
+    return user
 
 
 @pytest.fixture
@@ -65,10 +71,8 @@ def hashing() -> Iterator[mock.Mock]:
 
 def log_in(
     client: Client, username: str, password: str, *, url: str = TEACHER_LOGIN, address: str = SCHOOL
-) -> HttpResponse:
-    return client.post(  # type: ignore[return-value]
-        url, {"username": username, "password": password}, REMOTE_ADDR=address
-    )
+) -> _MonkeyPatchedWSGIResponse:
+    return client.post(url, {"username": username, "password": password}, REMOTE_ADDR=address)
 
 
 def fail(username: str, times: int, *, url: str = TEACHER_LOGIN, address: str = SCHOOL) -> None:
@@ -85,7 +89,7 @@ def logged_in(client: Client) -> bool:
     return "_auth_user_id" in client.session
 
 
-def paused(response: HttpResponse) -> bool:
+def paused(response: HttpResponseBase) -> bool:
     return response.status_code == 429
 
 
@@ -93,7 +97,7 @@ def paused(response: HttpResponse) -> bool:
 
 
 def test_five_wrong_passwords_pause_the_username_and_the_fifth_answer_says_so(
-    alice: AbstractUser,
+    alice: User,
 ) -> None:
     for _ in range(4):
         response = log_in(Client(), "alice", "wrong-password")
@@ -106,7 +110,7 @@ def test_five_wrong_passwords_pause_the_username_and_the_fifth_answer_says_so(
 
 
 def test_while_paused_the_right_password_is_refused_without_hashing_it(
-    alice: AbstractUser, hashing: mock.Mock
+    alice: User, hashing: mock.Mock
 ) -> None:
     log_in(Client(), "alice", "wrong-password")
     assert hashing.call_count >= 1  # an ordinary failure does check the password
@@ -119,7 +123,7 @@ def test_while_paused_the_right_password_is_refused_without_hashing_it(
     assert hashing.call_count == 0
 
 
-def test_axes_backend_alone_refuses_before_hashing(alice: AbstractUser, hashing: mock.Mock) -> None:
+def test_axes_backend_alone_refuses_before_hashing(alice: User, hashing: mock.Mock) -> None:
     """Whatever calls authenticate() (not only the login pages, which check first):
     axes' backend, first in AUTHENTICATION_BACKENDS, refuses before the password."""
     fail("alice", 5)
@@ -129,14 +133,14 @@ def test_axes_backend_alone_refuses_before_hashing(alice: AbstractUser, hashing:
     assert hashing.call_count == 0
 
 
-def test_a_paused_address_sees_the_page_at_once(alice: AbstractUser) -> None:
+def test_a_paused_address_sees_the_page_at_once(alice: User) -> None:
     for name in ["carol", "dave", "erin", "frank", "grace"]:
         fail(name, 4)
     assert paused(Client().get(TEACHER_LOGIN, REMOTE_ADDR=SCHOOL))
     assert Client().get(TEACHER_LOGIN, REMOTE_ADDR="10.0.0.2").status_code == 200
 
 
-def test_the_pause_ends_after_the_cool_off(alice: AbstractUser) -> None:
+def test_the_pause_ends_after_the_cool_off(alice: User) -> None:
     fail("alice", 5)
     minutes_pass(14)
     assert paused(log_in(Client(), "alice", PASSWORD))
@@ -147,7 +151,7 @@ def test_the_pause_ends_after_the_cool_off(alice: AbstractUser) -> None:
     assert logged_in(client)
 
 
-def test_trying_during_the_pause_does_not_make_it_longer(alice: AbstractUser) -> None:
+def test_trying_during_the_pause_does_not_make_it_longer(alice: User) -> None:
     fail("alice", 5)
     minutes_pass(10)
     fail("alice", 3)  # refused: not counted
@@ -155,26 +159,26 @@ def test_trying_during_the_pause_does_not_make_it_longer(alice: AbstractUser) ->
     assert log_in(Client(), "alice", PASSWORD).status_code == 302
 
 
-def test_the_username_is_counted_as_the_login_form_cleans_it(alice: AbstractUser) -> None:
+def test_the_username_is_counted_as_the_login_form_cleans_it(alice: User) -> None:
     fail("alice", 4)
     fail(" alice ", 1)  # the form strips it: the fifth failure for alice
     assert paused(log_in(Client(), "\uff41lice", PASSWORD))  # a full-width a, NFKC: alice
 
 
-def test_a_username_with_a_nul_byte_is_refused_plainly(alice: AbstractUser) -> None:
+def test_a_username_with_a_nul_byte_is_refused_plainly(alice: User) -> None:
     response = log_in(Client(), "ali\x00ce", "wrong-password")
     assert response.status_code == 200
     assert not AccessAttempt.objects.exists()
 
 
-def test_a_very_long_username_is_counted_cut_to_axes_column(alice: AbstractUser) -> None:
+def test_a_very_long_username_is_counted_cut_to_axes_column(alice: User) -> None:
     """Django's login form does not check the length; PostgreSQL would refuse it."""
     response = log_in(Client(), "x" * 5000, "wrong-password")
     assert response.status_code == 200
     assert AccessAttempt.objects.get().username == "x" * 255
 
 
-def test_the_pause_stays_at_the_address_it_came_from(alice: AbstractUser) -> None:
+def test_the_pause_stays_at_the_address_it_came_from(alice: User) -> None:
     """A pupil's tablet trying the teacher's username does not lock the teacher out of
     her own lesson on her laptop."""
     tablet, laptop = "192.168.1.31", "192.168.1.20"
@@ -188,7 +192,7 @@ def test_the_pause_stays_at_the_address_it_came_from(alice: AbstractUser) -> Non
 
 
 def test_one_teachers_typos_do_not_lock_a_colleague_at_the_same_address(
-    alice: AbstractUser, bob: AbstractUser
+    alice: User, bob: User
 ) -> None:
     fail("alice", 5)
     client = Client()
@@ -199,9 +203,7 @@ def test_one_teachers_typos_do_not_lock_a_colleague_at_the_same_address(
 # -- Per address -----------------------------------------------------------------------
 
 
-def test_an_address_trying_name_after_name_is_paused(
-    alice: AbstractUser, bob: AbstractUser
-) -> None:
+def test_an_address_trying_name_after_name_is_paused(alice: User, bob: User) -> None:
     for name in ["carol", "dave", "erin", "frank", "grace"]:
         fail(name, 4)  # never five for one name: 20 from the address
     assert paused(log_in(Client(), "bob", PASSWORD))
@@ -209,7 +211,7 @@ def test_an_address_trying_name_after_name_is_paused(
     assert log_in(Client(), "bob", PASSWORD, address="10.0.0.2").status_code == 302
 
 
-def test_nineteen_failures_from_an_address_do_not_pause_it(bob: AbstractUser) -> None:
+def test_nineteen_failures_from_an_address_do_not_pause_it(bob: User) -> None:
     for name in ["carol", "dave", "erin", "frank"]:
         fail(name, 4)
     fail("grace", 3)
@@ -226,7 +228,7 @@ def _guess_from_many_addresses(username: str, failures: int) -> None:
 
 
 def test_guessing_one_username_from_many_addresses_pauses_it_everywhere(
-    alice: AbstractUser, bob: AbstractUser
+    alice: User, bob: User
 ) -> None:
     _guess_from_many_addresses("alice", 50)
     response = log_in(Client(), "alice", PASSWORD, address="192.168.1.20")
@@ -237,7 +239,7 @@ def test_guessing_one_username_from_many_addresses_pauses_it_everywhere(
 
 
 def test_forty_nine_failures_for_a_username_from_many_addresses_do_not_pause_it(
-    alice: AbstractUser,
+    alice: User,
 ) -> None:
     _guess_from_many_addresses("alice", 49)
     assert log_in(Client(), "alice", PASSWORD, address="192.168.1.20").status_code == 302
@@ -262,7 +264,7 @@ def test_forty_nine_failures_for_a_username_from_many_addresses_do_not_pause_it(
     ],
 )
 def test_the_page_says_plainly_which_pause_it_is(
-    alice: AbstractUser, language: str, here: str, address: str
+    alice: User, language: str, here: str, address: str
 ) -> None:
     client = Client(headers={"Accept-Language": language})
     fail("alice", 5)
@@ -272,7 +274,7 @@ def test_the_page_says_plainly_which_pause_it_is(
     assert address in log_in(client, "bob", PASSWORD, address="10.0.0.9").text
 
 
-def test_the_page_speaks_norwegian(alice: AbstractUser) -> None:
+def test_the_page_speaks_norwegian(alice: User) -> None:
     fail("alice", 5)
     response = Client(headers={"Accept-Language": "nb"}).post(
         TEACHER_LOGIN, {"username": "alice", "password": PASSWORD}, REMOTE_ADDR=SCHOOL
@@ -285,7 +287,7 @@ def test_the_page_speaks_norwegian(alice: AbstractUser) -> None:
 
 
 def test_the_page_tells_a_teacher_whom_to_ask_and_holds_no_inline_code(
-    alice: AbstractUser,
+    alice: User,
 ) -> None:
     fail("alice", 5)
     response = log_in(Client(), "alice", PASSWORD)
@@ -297,10 +299,10 @@ def test_the_page_tells_a_teacher_whom_to_ask_and_holds_no_inline_code(
     assert re.search(r"\son[a-z]+=", text) is None
 
 
-def test_a_refused_login_is_held_back_a_moment(settings) -> None:  # type: ignore[no-untyped-def]
+def test_a_refused_login_is_held_back_a_moment(settings: SettingsWrapper) -> None:
     settings.LOGIN_PAUSED_ANSWER_DELAY = 1.0
     with (
-        mock.patch.object(login_throttling.time, "sleep") as sleep,
+        mock.patch.object(time, "sleep") as sleep,
         mock.patch.object(login_throttling, "connections") as connections,
     ):
         login_throttling._hold_back()
@@ -308,7 +310,7 @@ def test_a_refused_login_is_held_back_a_moment(settings) -> None:  # type: ignor
         connections.close_all.assert_called_once_with()  # no connection kept while waiting
 
 
-def test_past_the_limit_a_refused_login_is_answered_at_once(settings) -> None:  # type: ignore[no-untyped-def]
+def test_past_the_limit_a_refused_login_is_answered_at_once(settings: SettingsWrapper) -> None:
     """More flood connections than that must not take every thread of the server."""
     settings.LOGIN_PAUSED_ANSWER_DELAY = 1.0
     taken = [
@@ -317,7 +319,7 @@ def test_past_the_limit_a_refused_login_is_answered_at_once(settings) -> None:  
     ]
     try:
         assert all(taken)
-        with mock.patch.object(login_throttling.time, "sleep") as sleep:
+        with mock.patch.object(time, "sleep") as sleep:
             login_throttling._hold_back()
         sleep.assert_not_called()
     finally:
@@ -325,7 +327,7 @@ def test_past_the_limit_a_refused_login_is_answered_at_once(settings) -> None:  
             login_throttling._held_back.release()
 
 
-def test_with_axes_switched_off_nothing_is_refused(alice: AbstractUser, settings) -> None:  # type: ignore[no-untyped-def]
+def test_with_axes_switched_off_nothing_is_refused(alice: User, settings: SettingsWrapper) -> None:
     """AXES_ENABLED (only the flood benchmark turns it off, in its own settings)."""
     fail("alice", 5)
     settings.AXES_ENABLED = False
@@ -335,9 +337,7 @@ def test_with_axes_switched_off_nothing_is_refused(alice: AbstractUser, settings
 # -- The admin -------------------------------------------------------------------------
 
 
-def test_the_admin_login_is_paused_too_without_hashing(
-    root: AbstractUser, hashing: mock.Mock
-) -> None:
+def test_the_admin_login_is_paused_too_without_hashing(root: User, hashing: mock.Mock) -> None:
     for _ in range(4):
         assert log_in(Client(), "root", "wrong-password", url=ADMIN_LOGIN).status_code == 200
     response = log_in(Client(), "root", "wrong-password", url=ADMIN_LOGIN)
@@ -354,7 +354,7 @@ def test_the_admin_login_is_paused_too_without_hashing(
     assert client.get("/admin/").status_code == 200
 
 
-def test_the_admin_and_the_teachers_login_count_the_same_failures(root: AbstractUser) -> None:
+def test_the_admin_and_the_teachers_login_count_the_same_failures(root: User) -> None:
     fail("root", 3, url=ADMIN_LOGIN)
     fail("root", 2)
     assert paused(log_in(Client(), "root", PASSWORD, url=ADMIN_LOGIN))
@@ -475,8 +475,8 @@ def test_behind_the_proxy_the_settings_are_those() -> None:
     assert result.stdout.strip().splitlines()[-1] == repr(list(PROXY.values()))
 
 
-def test_behind_the_proxy_each_client_is_paused_on_its_own(  # type: ignore[no-untyped-def]
-    alice: AbstractUser, settings
+def test_behind_the_proxy_each_client_is_paused_on_its_own(
+    alice: User, settings: SettingsWrapper
 ) -> None:
     """Every login comes from the proxy's address: the pause follows the client's own,
     the one the proxy appended, or one pupil would pause the username for everybody."""
@@ -484,8 +484,8 @@ def test_behind_the_proxy_each_client_is_paused_on_its_own(  # type: ignore[no-u
         setattr(settings, name, value)
     proxy = "127.0.0.1"
 
-    def through_proxy(client: str, password: str) -> HttpResponse:
-        return Client().post(  # type: ignore[return-value]
+    def through_proxy(client: str, password: str) -> _MonkeyPatchedWSGIResponse:
+        return Client().post(
             TEACHER_LOGIN,
             {"username": "alice", "password": password},
             REMOTE_ADDR=proxy,
@@ -520,7 +520,7 @@ def _ages() -> dict[str, set[str | None]]:
     }
 
 
-def test_a_login_deletes_the_records_of_logins_past_the_retention(alice: AbstractUser) -> None:
+def test_a_login_deletes_the_records_of_logins_past_the_retention(alice: User) -> None:
     _records_aged(31)
     _records_aged(29)
     client = Client()
@@ -532,7 +532,7 @@ def test_a_login_deletes_the_records_of_logins_past_the_retention(alice: Abstrac
     }
 
 
-def test_the_retention_is_a_setting(alice: AbstractUser, settings) -> None:  # type: ignore[no-untyped-def]
+def test_the_retention_is_a_setting(alice: User, settings: SettingsWrapper) -> None:
     settings.LOGIN_RECORDS_DAYS = 7
     _records_aged(8)
     _records_aged(6)
@@ -540,7 +540,7 @@ def test_the_retention_is_a_setting(alice: AbstractUser, settings) -> None:  # t
     assert _ages()["AccessLog"] == {"aged6"}
 
 
-def test_the_purge_command_deletes_them_too(db: None, settings) -> None:  # type: ignore[no-untyped-def]
+def test_the_purge_command_deletes_them_too(db: None, settings: SettingsWrapper) -> None:
     settings.RETENTION_DAYS = 365
     _records_aged(40)
     out = StringIO()

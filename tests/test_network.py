@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import shutil
+import socket
 import subprocess
 
 import pytest
@@ -77,7 +78,7 @@ def test_host_names_hold_loopback_the_host_name_and_every_address(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(network, "interface_addresses", lambda: WITH_DOCKER)
-    monkeypatch.setattr(network.socket, "gethostname", lambda: "Kari-Laptop")
+    monkeypatch.setattr(socket, "gethostname", lambda: "Kari-Laptop")
     assert network.host_names() == [
         "localhost",
         "127.0.0.1",

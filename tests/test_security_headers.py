@@ -122,7 +122,8 @@ def probe(static_root: Path, tmp_path: Path, *, secure: bool, **env: str) -> dic
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+    answer: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
+    return answer
 
 
 def policy(header: str) -> dict[str, list[str]]:

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import datetime
 from collections import deque
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from django.utils import timezone
 from django_tasks import TaskContext, TaskResultStatus
+from django_tasks.base import Task
 from django_tasks_db.models import DBTaskResult
+from pytest_django import Settings as SettingsWrapper
 
 from events import booklet as booklets
 from events.booklet_tasks import make_event_booklet
@@ -29,14 +31,24 @@ from tournaments.tasks import analyse_board_set
 
 DEAD = "serve-dead-worker"
 
+T = TypeVar("T")
+
+
+def call_with(context: TaskContext, task: Task[..., T], *args: object) -> T:
+    """What a worker does with a ``takes_context`` task: the context comes first.
+    (django-tasks types ``Task.call`` with the function's parameters after the context.)"""
+    return task.call(context, *args)
+
 
 @pytest.fixture
-def queue(settings: Any) -> None:
+def queue(settings: SettingsWrapper) -> None:
     """Tasks go into the database's queue, as on the site, and wait there."""
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 
-def running(task: Any, *args: Any, workers: tuple[str, ...] = (DEAD,)) -> DBTaskResult[..., Any]:
+def running(
+    task: Task[..., Any], *args: Any, workers: tuple[str, ...] = (DEAD,)
+) -> DBTaskResult[..., Any]:
     """A task taken by ``workers`` in turn, the last of which is running it."""
     row = DBTaskResult.objects.get(pk=task.enqueue(*args).id)
     for worker in workers:
@@ -136,7 +148,7 @@ def test_a_booklet_left_being_made_is_made_by_the_next_attempt(
     # A first attempt of another task leaves it to its maker...
     assert booklets.booklet_make(event_id=event.pk) is False
     # ...this task's second attempt makes it.
-    assert make_event_booklet.call(second_attempt(row), event.pk) is True
+    assert call_with(second_attempt(row), make_event_booklet, event.pk) is True
     made = EventBooklet.objects.get(event=event)
     assert (made.status, made.progress, made.boards) == (EventBooklet.Status.DONE, 2, 2)
     assert not booklets.booklet_in_progress(made)
@@ -149,7 +161,7 @@ def test_a_second_attempt_leaves_a_newer_request_to_its_own_task(db: None, queue
     EventBooklet.objects.create(
         event=event, status=EventBooklet.Status.RUNNING, language="en", requested_at=later
     )
-    assert make_event_booklet.call(second_attempt(row), event.pk) is False
+    assert call_with(second_attempt(row), make_event_booklet, event.pk) is False
     assert EventBooklet.objects.get(event=event).status == EventBooklet.Status.RUNNING
 
 
@@ -163,10 +175,10 @@ def test_national_results_a_dead_worker_claimed_are_computed_by_the_next_attempt
     # The dead worker had claimed version 1 a moment ago, then died computing it.
     EventNational.objects.filter(event=event).update(claimed_version=1, claimed_at=timezone.now())
     # Another task's first attempt leaves the claim alone (CLAIM_TIMEOUT)...
-    compute_national.call(TaskContext(task_result=row.task_result), event.pk)
+    call_with(TaskContext(task_result=row.task_result), compute_national, event.pk)
     assert EventNational.objects.get(event=event).version == 0
     # ...this task's second attempt takes it over.
-    compute_national.call(second_attempt(row), event.pk)
+    call_with(second_attempt(row), compute_national, event.pk)
     assert EventNational.objects.get(event=event).version == 1
 
 

@@ -16,6 +16,7 @@ from games import services as four_deal_services
 from games.models import FourDealGame
 from scoring.contracts import Contract
 from tests.factories import play_round
+from tests.narrow import found
 from tournaments import result_services, services, sessions
 from tournaments.models import BoardSet, Pair, Pupil, Result, SchoolClass, Session, Table
 
@@ -171,6 +172,7 @@ def build_classroom(teacher: User) -> Classroom:
         four_deal_services.four_deal_redeal(table=named, sequence=state.current.sequence)
         state = four_deal_selectors.table_state(named)
         assert state.current is not None
+    assert state.current is not None
     four_deal_services.four_deal_result(
         table=named,
         sequence=state.current.sequence,
@@ -186,7 +188,7 @@ def build_classroom(teacher: User) -> Classroom:
         finished=finished,
         running=running,
         draft=draft,
-        pair=running.pairs.order_by("number").first(),  # type: ignore[arg-type]
+        pair=found(running.pairs.order_by("number").first()),
         fresh_table=running.tables.get(number=2),
         four_deal=four_deal,
     )

@@ -7,15 +7,17 @@ site): the test fails at teardown if the browser reported one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
+from pytest_django import Settings as SettingsWrapper
+from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.classroom import Classroom, build_classroom
 
@@ -39,7 +41,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     report = yield
     if report.when == "call":
         item.stash[_FAILED] = report.failed
@@ -136,7 +140,9 @@ def csp_watch(browser: Browser, monkeypatch: pytest.MonkeyPatch) -> Iterator[Csp
 
 
 @pytest.fixture
-def page(browser: Browser, live_server, request: pytest.FixtureRequest) -> Iterator[Page]:  # type: ignore[no-untyped-def]
+def page(
+    browser: Browser, live_server: LiveServer, request: pytest.FixtureRequest
+) -> Iterator[Page]:
     """A fresh browser tab (English, tablet-sized) with the live server as base URL."""
     context = browser.new_context(
         base_url=live_server.url, locale="en-GB", viewport={"width": 1024, "height": 768}
@@ -151,14 +157,14 @@ def page(browser: Browser, live_server, request: pytest.FixtureRequest) -> Itera
 
 
 @pytest.fixture
-def classroom(alice: AbstractUser, settings) -> Classroom:  # type: ignore[no-untyped-def]
+def classroom(alice: User, settings: SettingsWrapper) -> Classroom:
     """Alice's class a few weeks into the term (tests/browser/classroom.py), with the
     table cards' address set so the connect pages show their codes."""
     settings.PUBLIC_URL = "http://192.0.2.10:8000"
-    return build_classroom(alice)  # type: ignore[arg-type]
+    return build_classroom(alice)
 
 
-def log_in_as(page: Page, user: AbstractUser, base_url: str) -> None:
+def log_in_as(page: Page, user: User, base_url: str) -> None:
     """Give the browser a logged-in session without going through the login form."""
     client = Client()
     client.force_login(user)

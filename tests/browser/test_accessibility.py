@@ -9,7 +9,8 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
+from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.classroom import Classroom, enter_a_result, set_language, visit
 from tests.browser.conftest import log_in_as
@@ -31,7 +32,7 @@ def axe_violations(page: Page, where: str) -> list[str]:
 def test_every_teacher_page_has_no_axe_violations(
     page: Page,
     classroom: Classroom,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
     language: str,
 ) -> None:
     set_language(page, language, live_server.url)
@@ -68,11 +69,11 @@ def test_every_teacher_page_has_no_axe_violations(
 def test_the_table_page_has_no_axe_violations(
     page: Page,
     classroom: Classroom,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
     language: str,
-    viewport: dict[str, int],
+    viewport: ViewportSize,
 ) -> None:
-    page.set_viewport_size(viewport)  # type: ignore[arg-type]
+    page.set_viewport_size(viewport)
     set_language(page, language, live_server.url)
     found: list[str] = []
     visit(page, f"/t/{classroom.fresh_table.token}/")
@@ -95,7 +96,7 @@ def test_the_table_page_has_no_axe_violations(
 def spoken(page: Page, selector: str) -> str:
     """The text of ``selector`` as a screen reader gets it: what is aria-hidden left out,
     what is visually hidden kept."""
-    return page.evaluate(
+    text: str = page.evaluate(
         """(selector) => {
             const copy = document.querySelector(selector).cloneNode(true);
             copy.querySelectorAll("[aria-hidden=true]").forEach((e) => e.remove());
@@ -103,6 +104,7 @@ def spoken(page: Page, selector: str) -> str:
         }""",
         selector,
     )
+    return text
 
 
 @pytest.mark.parametrize(
@@ -115,7 +117,7 @@ def spoken(page: Page, selector: str) -> str:
 def test_the_entry_panel_names_the_pairs_in_words(
     page: Page,
     classroom: Classroom,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
     language: str,
     words: list[str],
 ) -> None:

@@ -5,27 +5,29 @@ without a reload."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from playwright.sync_api import Browser, Page, expect
+from pytest_django import Settings as SettingsWrapper
+from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.classroom import enter_a_result
 from tests.browser.conftest import log_in_as
-from tests.factories import running_session
+from tests.factories import board_set_id, board_set_of, running_session
 from tournaments.models import BoardSet
 
 
 def test_the_line_waits_for_the_analysis_and_fills_in_by_itself(
     page: Page,
     browser: Browser,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
-    settings,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
+    settings: SettingsWrapper,
 ) -> None:
     # The real queue: nothing is analysed until a worker takes the job.
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
     session = running_session(alice, seed="browser-analysis")
-    assert session.board_set.analysis == BoardSet.Analysis.QUEUED
+    assert board_set_of(session).analysis == BoardSet.Analysis.QUEUED
     table = session.tables.order_by("number").first()
     assert table is not None
 
@@ -50,7 +52,7 @@ def test_the_line_waits_for_the_analysis_and_fills_in_by_itself(
 
     # The worker runs while both pages keep polling on their own.
     call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
-    assert BoardSet.objects.get(pk=session.board_set_id).analysis == BoardSet.Analysis.DONE
+    assert BoardSet.objects.get(pk=board_set_id(session)).analysis == BoardSet.Analysis.DONE
 
     expect(line).not_to_contain_text("being analysed", timeout=15_000)
     expect(line).to_contain_text("What the cards allowed:")

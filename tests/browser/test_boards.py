@@ -3,9 +3,11 @@ downloads its PDF, in real chromium with the real background worker."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
+from pytest_django import Settings as SettingsWrapper
+from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.conftest import log_in_as
 from tournaments.models import BoardSet
@@ -13,9 +15,9 @@ from tournaments.models import BoardSet
 
 def test_it_deals_analyses_and_prints_a_set(
     page: Page,
-    alice: AbstractUser,
-    live_server,
-    settings,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
+    settings: SettingsWrapper,
 ) -> None:
     # The real queue: the page must show progress until a worker has done the job.
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}

@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 import re
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.conftest import log_in_as
 from tests.factories import play_round, running_session
@@ -17,8 +18,8 @@ from tournaments.models import Pupil, Result
 
 def test_a_teacher_downloads_the_class_data_and_deletes_a_pupil(
     page: Page,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     session = running_session(alice, seed="browser privacy")
     for round_ in (1, 2, 3):

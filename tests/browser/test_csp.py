@@ -6,6 +6,7 @@ itself is shown to catch what the policy forbids."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, Response, expect
+from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.classroom import Classroom, enter_a_result, visit
 from tests.browser.conftest import CspWatch, log_in_as
@@ -24,7 +25,7 @@ def test_every_page_sends_the_policy_and_breaks_none_of_it(
     page: Page,
     classroom: Classroom,
     csp_watch: CspWatch,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
 ) -> None:
     documents: list[Response] = []
     page.on(

@@ -5,11 +5,12 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.conftest import log_in_as
 
 
-def test_the_demo_class_curve_and_its_pdfs(page: Page, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_the_demo_class_curve_and_its_pdfs(page: Page, live_server: LiveServer) -> None:
     call_command("load_demo", verbosity=0)
     teacher = get_user_model().objects.get(username="teacher")
     log_in_as(page, teacher, live_server.url)

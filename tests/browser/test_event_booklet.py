@@ -8,6 +8,8 @@ import io
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
+from pytest_django import Settings as SettingsWrapper
+from pytest_django.live_server_helper import LiveServer
 
 from events.models import EventBooklet
 from tests.browser.classroom import set_language
@@ -18,8 +20,8 @@ from tests.factories import organiser_event
 
 def test_an_organiser_makes_and_downloads_the_booklet(
     page: Page,
-    live_server,
-    settings,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
+    settings: SettingsWrapper,
 ) -> None:
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
     event = organiser_event(boards=4)

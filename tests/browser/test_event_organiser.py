@@ -8,8 +8,9 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from events.models import Event, EventSchool, Organiser
 from tests.browser.classroom import set_language, visit
@@ -21,8 +22,8 @@ from tournaments.models import Pupil, SchoolClass, Session
 
 def test_an_organiser_creates_an_event_and_a_class_plays_it(
     page: Page,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     user = get_user_model().objects.create_user(username="nbf", password="x" * 20)
     Organiser.objects.create(user=user, name="Norwegian Bridge Federation")
@@ -116,8 +117,8 @@ def test_an_organiser_creates_an_event_and_a_class_plays_it(
 @pytest.mark.parametrize("language", ["en", "nb"])
 def test_the_event_pages_have_no_axe_violations(
     page: Page,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
     language: str,
 ) -> None:
     event = organiser_event(username="nbf", boards=8)

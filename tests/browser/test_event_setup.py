@@ -10,20 +10,22 @@ tests/tournaments/test_setup_truth.py."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from events.models import EventSchool
 from tests.browser.conftest import log_in_as
 from tests.factories import organiser_event
+from tests.narrow import found
 from tournaments import sessions
 from tournaments.models import Pupil, Result, SchoolClass, Session
 
 
 def test_twenty_pupils_play_every_board_of_an_eight_board_event_from_the_suggestion(
     page: Page,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     event = organiser_event(boards=8)
     school_class = SchoolClass.objects.create(teacher=alice, name="6B")
@@ -37,6 +39,7 @@ def test_twenty_pupils_play_every_board_of_an_eight_board_event_from_the_suggest
     page.locator('main button[type="submit"]').click()  # who is here → the pairs
     expect(page.locator(".pair-card")).to_have_count(10)
     session_id = EventSchool.objects.get(pk=here.pk).session_id
+    assert session_id is not None
     page.goto(f"/sessions/{session_id}/setup/")
 
     # What the teacher reads, and the form under it, agree: 4 rounds of 1 board.
@@ -57,9 +60,11 @@ def test_twenty_pupils_play_every_board_of_an_eight_board_event_from_the_suggest
     session = Session.objects.get(pk=session_id)
     movement = sessions.session_movement(session)
     tokens = {table.number: table.token for table in session.tables.all()}
-    tablet = page.context.browser.new_context(  # type: ignore[union-attr]
-        base_url=live_server.url, viewport={"width": 800, "height": 1100}
-    ).new_page()
+    tablet = (
+        found(page.context.browser)
+        .new_context(base_url=live_server.url, viewport={"width": 800, "height": 1100})
+        .new_page()
+    )
     for round_ in range(1, movement.rounds + 1):
         for table in range(1, movement.tables + 1):
             tablet.goto(f"/t/{tokens[table]}/")

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import Path
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from events.models import EventPair, EventResult, EventSchool
 from events.services import school_join
@@ -45,10 +46,10 @@ def _national_by_hand() -> dict[int, float]:
 
 def test_three_schools_play_directly_and_upload_pbn_and_usebio(
     page: Page,
-    alice: AbstractUser,
-    bob: AbstractUser,
+    alice: User,
+    bob: User,
     alice_client: Client,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
     tmp_path: Path,
 ) -> None:
     event = organiser_event(boards=8, seed="event")
@@ -69,8 +70,8 @@ def test_three_schools_play_directly_and_upload_pbn_and_usebio(
 
     # Nord played on its own laptop (the event's boards dealt from its seed) and sends
     # the site's PBN export; Syd sends USEBIO from a scoring program.
-    nord = school_join(event=event, teacher=alice, name="Nord skole")  # type: ignore[arg-type]
-    syd = school_join(event=event, teacher=alice, name="Syd skole")  # type: ignore[arg-type]
+    nord = school_join(event=event, teacher=alice, name="Nord skole")
+    syd = school_join(event=event, teacher=alice, name="Syd skole")
     pbn = tmp_path / "nord.pbn"
     pbn.write_bytes(pbn_export(played_on_a_laptop(alice), alice_client))
     usebio = tmp_path / "syd.xml"
@@ -92,8 +93,8 @@ def test_three_schools_play_directly_and_upload_pbn_and_usebio(
     rows = page.locator("table.national-ranking tbody tr")
     expect(rows).to_have_count(4 + 8 + 4)
     text = page.locator("main").inner_text()
-    for school in ("Bergen skole", "Nord skole", "Syd skole"):
-        assert school in text
+    for school_name in ("Bergen skole", "Nord skole", "Syd skole"):
+        assert school_name in text
     for surname in ("Surname", "Hansen", "Olsen", "Berg Lie"):
         assert surname not in text
     sources = dict(EventSchool.objects.values_list("name", "source"))

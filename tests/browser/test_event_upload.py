@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from events.models import EventSchool
 from events.services import school_join
@@ -21,14 +22,14 @@ from tests.factories import organiser_event
 
 def test_a_teacher_uploads_a_pbn_and_a_usebio_file_for_two_schools(
     page: Page,
-    alice: AbstractUser,
+    alice: User,
     alice_client: Client,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
     tmp_path: Path,
 ) -> None:
     event = organiser_event(boards=8, seed="event")
-    north = school_join(event=event, teacher=alice, name="Nord skole")  # type: ignore[arg-type]
-    south = school_join(event=event, teacher=alice, name="Syd skole")  # type: ignore[arg-type]
+    north = school_join(event=event, teacher=alice, name="Nord skole")
+    south = school_join(event=event, teacher=alice, name="Syd skole")
     pbn = tmp_path / "7A.pbn"
     pbn.write_bytes(pbn_export(played_on_a_laptop(alice), alice_client))
     usebio = tmp_path / "syd.xml"
@@ -73,12 +74,12 @@ def test_a_teacher_uploads_a_pbn_and_a_usebio_file_for_two_schools(
 
 def test_the_upload_page_in_norwegian(
     page: Page,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
     tmp_path: Path,
 ) -> None:
     event = organiser_event(boards=8, seed="event")
-    school = school_join(event=event, teacher=alice, name="Nord skole")  # type: ignore[arg-type]
+    school = school_join(event=event, teacher=alice, name="Nord skole")
     usebio = tmp_path / "nord.xml"
     usebio.write_bytes(usebio_file(event))
     no_deals = tmp_path / "uten-kort.xml"

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from scoring.cards import Seat, Strain
 from scoring.dd import DDTable
@@ -41,8 +42,8 @@ def enter(tablet: Page, strain: str, level: str, tricks: str, save: str) -> None
 def test_the_tables_and_the_teacher_see_what_the_cards_allowed(
     page: Page,
     browser: Browser,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     session = running_session(alice, seed="browser-feedback")
     one, two = session.tables.order_by("number")[:2]

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 
-from django.contrib.auth.models import AbstractUser
-from playwright.sync_api import Browser, Page, expect
+from django.contrib.auth.models import User
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+from pytest_django.live_server_helper import LiveServer
 
 from games import services as four_deal_services
 from games.models import FourDealGame
@@ -16,7 +17,7 @@ from tests.browser.conftest import log_in_as
 from tests.browser.test_accessibility import axe_violations
 from tournaments.models import SchoolClass
 
-PHONE = {"width": 360, "height": 740}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 
 
 def play(tablet: Page, strain: str, level: str, tricks: int) -> None:
@@ -31,8 +32,8 @@ def play(tablet: Page, strain: str, level: str, tricks: int) -> None:
 def test_a_table_of_four_plays_to_a_win_with_a_redeal(
     page: Page,
     browser: Browser,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     school_class = SchoolClass.objects.create(teacher=alice, name="4C")
     log_in_as(page, alice, live_server.url)
@@ -104,8 +105,8 @@ def test_a_table_of_four_plays_to_a_win_with_a_redeal(
 
 def test_a_table_with_real_cards_plays_to_a_draw_on_a_phone_in_norwegian(
     browser: Browser,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     school_class = SchoolClass.objects.create(teacher=alice, name="4C")
     game = four_deal_services.four_deal_game_start(
@@ -157,8 +158,8 @@ def test_a_table_with_real_cards_plays_to_a_draw_on_a_phone_in_norwegian(
 
 def test_a_table_of_three_sees_who_declares_with_the_dummy(
     browser: Browser,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     school_class = SchoolClass.objects.create(teacher=alice, name="4C")
     game = four_deal_services.four_deal_game_start(
@@ -197,8 +198,8 @@ def test_a_table_of_three_sees_who_declares_with_the_dummy(
 
 def test_a_table_of_three_with_dealer_and_dummy_is_told_who_plays_which_hand(
     browser: Browser,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     school_class = SchoolClass.objects.create(teacher=alice, name="4C")
     game = four_deal_services.four_deal_game_start(

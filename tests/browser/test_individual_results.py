@@ -5,8 +5,9 @@ names. Every page is also checked for CSP violations (conftest)."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.conftest import log_in_as
 from tests.factories import individual_session
@@ -19,8 +20,8 @@ NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Fi", "Gus", "Hal"]
 
 def test_the_teacher_reads_an_individual_sessions_results(
     page: Page,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     session = individual_session(alice, names=NAMES, rounds=1)
     Pupil.objects.filter(first_name="Fi").update(last_name="Hansen")

@@ -8,13 +8,15 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.classroom import set_language, visit
 from tests.browser.conftest import log_in_as
 from tests.browser.test_accessibility import axe_violations
 from tests.factories import individual_session
+from tests.narrow import found
 from tournaments import result_services, sessions
 from tournaments.models import Pupil, SchoolClass, Session
 
@@ -46,8 +48,8 @@ SEAT_SIDE = {"North": "NS", "South": "NS", "East": "EW", "West": "EW"}
 
 def test_an_individual_session_of_eight_pupils_from_set_up_to_standings(
     page: Page,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     school_class = SchoolClass.objects.create(teacher=alice, name="5B")
     for first, last in PUPILS:
@@ -68,9 +70,11 @@ def test_an_individual_session_of_eight_pupils_from_set_up_to_standings(
     session = Session.objects.get()
     tokens = {table.number: table.token for table in session.tables.all()}
 
-    tablet = page.context.browser.new_context(  # type: ignore[union-attr]
-        base_url=live_server.url, viewport={"width": 800, "height": 1100}
-    ).new_page()
+    tablet = (
+        found(page.context.browser)
+        .new_context(base_url=live_server.url, viewport={"width": 800, "height": 1100})
+        .new_page()
+    )
     declaring: dict[int, str] = {}  # board → "NS" or "EW", as the panel says
     for round_ in range(1, 8):
         for table in (1, 2):
@@ -122,9 +126,9 @@ def test_an_individual_session_of_eight_pupils_from_set_up_to_standings(
     for round_, tables in SEATING.items():
         for board in (2 * round_ - 1, 2 * round_):
             side = declaring[board]
-            for table, (north, east, south, west) in tables.items():
-                declarers = (north, south) if side == "NS" else (east, west)
-                defenders = (east, west) if side == "NS" else (north, south)
+            for table, (n_pupil, e_pupil, s_pupil, w_pupil) in tables.items():
+                declarers = (n_pupil, s_pupil) if side == "NS" else (e_pupil, w_pupil)
+                defenders = (e_pupil, w_pupil) if side == "NS" else (n_pupil, s_pupil)
                 for pupil in declarers if table == 1 else defenders:
                     won[pupil] += 2
     assert sum(won.values()) == 14 * 4 * 2  # four pupils score 2 on each of 14 boards
@@ -142,8 +146,8 @@ def test_an_individual_session_of_eight_pupils_from_set_up_to_standings(
 @pytest.mark.parametrize("language", ["en", "nb"])
 def test_an_individual_sessions_pages_have_no_axe_violations(
     page: Page,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
     language: str,
 ) -> None:
     """The set-up page, a table's page (the four pupils by seat, after a board its

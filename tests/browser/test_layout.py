@@ -11,7 +11,9 @@ import datetime
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, ViewportSize, expect
+from pytest_django.live_server_helper import LiveServer
 
 from events.models import Event
 from tests.browser.classroom import Classroom, enter_a_result, set_language, visit
@@ -25,9 +27,9 @@ from tests.factories import (
 )
 from tournaments import result_services, sessions
 
-TABLET = {"width": 1024, "height": 768}
-TABLET_UPRIGHT = {"width": 800, "height": 1280}
-PHONE = {"width": 360, "height": 740}
+TABLET: ViewportSize = {"width": 1024, "height": 768}
+TABLET_UPRIGHT: ViewportSize = {"width": 800, "height": 1280}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 SMALLEST_TARGET = 44  # CSS px, each way
 
 # Every control a finger taps, with its size: a checkbox or radio button inside its
@@ -58,14 +60,14 @@ TARGETS = """() => {
 def test_every_control_on_the_teachers_pages_is_at_least_44_px(
     page: Page,
     classroom: Classroom,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
 ) -> None:
     too_small: list[str] = []
     counted = 0
     log_in_as(page, classroom.teacher, live_server.url)
     pages = [*classroom.teacher_pages(), ("flag dismissed…", "")]
     for viewport in (TABLET, PHONE):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        page.set_viewport_size(viewport)
         for name, path in pages:
             if path:
                 visit(page, path)
@@ -86,13 +88,13 @@ def test_every_control_on_the_teachers_pages_is_at_least_44_px(
 def test_the_curve_pages_are_readable_on_a_tablet(
     page: Page,
     classroom: Classroom,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
 ) -> None:
     """The chart first, the table below it, every column in view, no text under 12 px:
     the class's curve and a session's, on a tablet across and upright."""
     log_in_as(page, classroom.teacher, live_server.url)
     for viewport in (TABLET, TABLET_UPRIGHT):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        page.set_viewport_size(viewport)
         for path in (
             f"/classes/{classroom.school_class.pk}/curve/",
             f"/sessions/{classroom.finished.pk}/curve/",
@@ -140,11 +142,11 @@ def check_curve_page(page: Page, where: str) -> None:
 def test_on_a_phone_the_traveller_after_saving_fits_and_the_title_is_clean(
     page: Page,
     classroom: Classroom,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
     language: str,
     title: str,
 ) -> None:
-    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    page.set_viewport_size(PHONE)
     set_language(page, language, live_server.url)
     visit(page, f"/t/{classroom.fresh_table.token}/")
     expect(page).to_have_title(title)
@@ -179,7 +181,7 @@ def test_on_a_phone_the_traveller_after_saving_fits_and_the_title_is_clean(
 def test_the_grid_legend_needs_no_emoji_font(
     page: Page,
     classroom: Classroom,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
 ) -> None:
     """Marks drawn by CSS beside words: no pictographs a tablet may lack, and the marks
     hidden from screen readers, which read the words."""
@@ -310,8 +312,8 @@ def play_the_round(page: Page, what: str, problems: list[str]) -> None:
 def test_every_table_page_of_a_pairs_session_fits_the_phone_and_the_tablet(
     page: Page,
     classroom: Classroom,
-    alice,  # type: ignore[no-untyped-def]
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
     language: str,
 ) -> None:
     """A table's pages in a pairs session, the four-deal game's and (at 1024 px) the
@@ -353,7 +355,7 @@ def test_every_table_page_of_a_pairs_session_fits_the_phone_and_the_tablet(
     # The projector, on the class's screen.
     log_in_as(page, classroom.teacher, live_server.url)
     open_page(page, f"/sessions/{running.pk}/projector/")
-    page.set_viewport_size(TABLET)  # type: ignore[arg-type]
+    page.set_viewport_size(TABLET)
     problems += [f"1024 px, projector: {p}" for p in page.evaluate(OVERFLOWS)[:8]]
     assert problems == [], "Does not fit:\n" + "\n".join(problems)
 
@@ -369,8 +371,8 @@ LONG_NAMES = [
 @pytest.mark.parametrize("language", ["en", "nb"])
 def test_every_table_page_of_an_individual_session_fits_the_phone_and_the_tablet(
     page: Page,
-    alice,  # type: ignore[no-untyped-def]
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
     language: str,
 ) -> None:
     """An individual session's table: the panel naming four pupils by seat, the
@@ -395,8 +397,8 @@ def test_every_table_page_of_an_individual_session_fits_the_phone_and_the_tablet
 @pytest.mark.parametrize("language", ["en", "nb"])
 def test_a_simultaneous_events_pages_at_the_table_fit_the_phone_and_the_tablet(
     page: Page,
-    alice,  # type: ignore[no-untyped-def]
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
     language: str,
 ) -> None:
     """A school's session in an event, over: its table's page sends the pupils to the

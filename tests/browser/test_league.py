@@ -10,9 +10,10 @@ import io
 import subprocess
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from openpyxl import load_workbook
 from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from scoring.cards import Side
 from tests.browser.classroom import set_language, visit
@@ -47,8 +48,8 @@ def _rows(page: Page) -> list[list[str]]:
 def test_a_class_plays_a_league_over_two_sessions(
     page: Page,
     browser: Browser,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     """Four established pairs I (A1 & A2) to IV (D1 & D2), best of 3 deals won by the
     target, over two sessions. The circle method gives session 1 rounds 1 (I–IV,
@@ -233,7 +234,7 @@ def test_a_class_plays_a_league_over_two_sessions(
 
 
 @pytest.fixture
-def league_pages(alice: AbstractUser) -> list[tuple[str, str]]:
+def league_pages(alice: User) -> list[tuple[str, str]]:
     """Every league page a teacher opens, with a session under way, as (name, path)."""
     school_class, partnerships = league_class(alice)
     for partnership in partnerships:  # surnames, as a real class has
@@ -267,9 +268,9 @@ def league_pages(alice: AbstractUser) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("language", ["en", "nb"])
 def test_the_league_pages_have_no_axe_violations(
     page: Page,
-    alice: AbstractUser,
+    alice: User,
     league_pages: list[tuple[str, str]],
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
     language: str,
 ) -> None:
     set_language(page, language, live_server.url)
@@ -283,9 +284,9 @@ def test_the_league_pages_have_no_axe_violations(
 
 def test_the_league_pages_fit_a_tablet_and_a_phone(
     page: Page,
-    alice: AbstractUser,
+    alice: User,
     league_pages: list[tuple[str, str]],
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
 ) -> None:
     """Every control at least 44 px each way, and no page wider than the screen (the
     cross-table scrolls inside its own frame)."""
@@ -293,7 +294,7 @@ def test_the_league_pages_fit_a_tablet_and_a_phone(
     too_small: list[str] = []
     too_wide: list[str] = []
     for viewport in (TABLET, PHONE):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        page.set_viewport_size(viewport)
         for name, path in league_pages:
             visit(page, path)
             too_small += [

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import re
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.conftest import log_in_as
 from tests.conftest import PASSWORD
 
 
-def test_it_logs_in_switches_to_norwegian_and_logs_out(page: Page, alice: AbstractUser) -> None:
+def test_it_logs_in_switches_to_norwegian_and_logs_out(page: Page, alice: User) -> None:
     page.goto("/")
     # Not logged in: the home page sends the teacher to the login form.
     expect(page).to_have_url(re.compile(r"/accounts/login/\?next=/$"))
@@ -41,9 +42,7 @@ def test_it_logs_in_switches_to_norwegian_and_logs_out(page: Page, alice: Abstra
     expect(page.get_by_role("heading", name="Log in")).to_be_visible()
 
 
-def test_it_tells_a_teacher_with_a_wrong_password_what_to_do(
-    page: Page, alice: AbstractUser
-) -> None:
+def test_it_tells_a_teacher_with_a_wrong_password_what_to_do(page: Page, alice: User) -> None:
     page.goto("/accounts/login/")
     page.get_by_label("Username").fill("alice")
     page.get_by_label("Password").fill("not-the-password")
@@ -52,8 +51,8 @@ def test_it_tells_a_teacher_with_a_wrong_password_what_to_do(
 
 
 def test_it_creates_a_class_and_adds_pupils_without_reloading(
-    page: Page, alice: AbstractUser, live_server
-) -> None:  # type: ignore[no-untyped-def]
+    page: Page, alice: User, live_server: LiveServer
+) -> None:
     log_in_as(page, alice, live_server.url)
     page.goto("/")
     page.get_by_role("link", name="Create your first class").click()
@@ -75,8 +74,8 @@ def test_it_creates_a_class_and_adds_pupils_without_reloading(
 
 
 def test_home_fits_a_phone_without_sideways_scrolling(
-    page: Page, alice: AbstractUser, live_server
-) -> None:  # type: ignore[no-untyped-def]
+    page: Page, alice: User, live_server: LiveServer
+) -> None:
     log_in_as(page, alice, live_server.url)
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto("/")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from tests.conftest import PASSWORD
@@ -18,7 +18,7 @@ def type_password(page: Page, password: str) -> None:
     page.get_by_role("button", name="Log in").click()
 
 
-def test_it_pauses_logging_in_and_says_for_how_long(page: Page, alice: AbstractUser) -> None:
+def test_it_pauses_logging_in_and_says_for_how_long(page: Page, alice: User) -> None:
     page.goto("/accounts/login/")
     for _ in range(4):
         type_password(page, "not-the-password")

@@ -7,8 +7,9 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from events import results_views
 from events.models import Event
@@ -20,10 +21,10 @@ from tests.factories import event_school_session, organiser_event, play_round
 
 def test_the_public_page_updates_by_itself_as_schools_finish(
     page: Page,
-    alice: AbstractUser,
-    bob: AbstractUser,
+    alice: User,
+    bob: User,
     monkeypatch: pytest.MonkeyPatch,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
 ) -> None:
     monkeypatch.setattr(results_views, "PUBLIC_POLL_SECONDS", 1)
     event = organiser_event(boards=12)
@@ -57,7 +58,7 @@ def test_the_public_page_updates_by_itself_as_schools_finish(
 
 def test_the_public_page_says_so_before_any_result(
     page: Page,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
 ) -> None:
     event = organiser_event(boards=6)
     page.goto(f"/events/r/{event.public_token}/")
@@ -67,8 +68,8 @@ def test_the_public_page_says_so_before_any_result(
 @pytest.mark.parametrize("language", ["en", "nb"])
 def test_the_results_pages_have_no_axe_violations(
     page: Page,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
     language: str,
 ) -> None:
     event = organiser_event(boards=6)

@@ -3,8 +3,9 @@ fills in by itself; then the teacher corrects a result and sees it in the histor
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.conftest import log_in_as
 from tests.factories import running_session
@@ -23,8 +24,8 @@ def enter(tablet: Page, strain: str, level: str, tricks: str) -> None:
 def test_two_tablets_enter_a_round_and_the_grid_turns_complete(
     page: Page,
     browser: Browser,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     session = running_session(alice, seed="browser")
     log_in_as(page, alice, live_server.url)
@@ -76,8 +77,8 @@ def test_two_tablets_enter_a_round_and_the_grid_turns_complete(
 
 def test_taps_ask_nothing_and_a_save_brings_the_next_board_in_one_request(
     page: Page,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     """The score shows as the answers are tapped, from the scores the panel carries; the
     save's one answer is the next board; and when the teacher starts the next round the

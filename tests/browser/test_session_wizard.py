@@ -7,11 +7,13 @@ from __future__ import annotations
 import io
 import re
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
+from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.conftest import log_in_as
+from tests.narrow import found
 from tournaments import services
 from tournaments.models import Pupil, SchoolClass, Session
 
@@ -26,8 +28,8 @@ NAMES = [
 
 def test_the_wizard_runs_through_to_the_table_cards(
     page: Page,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     school_class = SchoolClass.objects.create(teacher=alice, name="7C")
     for first, last in NAMES:
@@ -89,7 +91,7 @@ def test_the_wizard_runs_through_to_the_table_cards(
 
     # A table's own link, as the QR code gives it, in a pupil's browser with no login.
     table = session.tables.get(number=2)
-    pupil = page.context.browser.new_context(base_url=live_server.url)  # type: ignore[union-attr]
+    pupil = found(page.context.browser).new_context(base_url=live_server.url)
     tablet = pupil.new_page()
     tablet.goto(f"/t/{table.token}/")
     expect(tablet.get_by_role("heading", name="Table 2 · Round 1 of 5")).to_be_visible()

@@ -6,10 +6,12 @@ from __future__ import annotations
 import io
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from openpyxl import load_workbook
 from playwright.sync_api import Browser, Page, expect
 from pypdf import PdfReader
+from pytest_django import Settings as SettingsWrapper
+from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.conftest import log_in_as
 from tests.factories import play_round, running_session
@@ -19,8 +21,8 @@ from tournaments.standings import session_standings
 
 def test_it_finishes_a_session_and_downloads_the_standings(
     page: Page,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     session = running_session(alice, seed="finish")
     play_round(session, 1, {(1, 1): ("3NT", 9), (2, 3): ("4S", 10)})
@@ -57,6 +59,7 @@ def test_it_finishes_a_session_and_downloads_the_standings(
         for cell in row
         if isinstance(cell.value, (int, float))
     ]
+    assert leader.percentage is not None
     assert round(leader.percentage / 100, 4) in [round(n, 4) for n in numbers]
 
     with page.expect_download() as download_info:
@@ -74,9 +77,9 @@ def test_it_finishes_a_session_and_downloads_the_standings(
 @pytest.mark.parametrize("pupils", [16, 60], ids=["4-tables", "15-tables"])
 def test_the_projector_fills_a_1920_by_1080_screen(
     browser: Browser,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
-    settings,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
+    settings: SettingsWrapper,
     pupils: int,
 ) -> None:
     """No scrollbars, the standings reach down to the foot of the screen, and the type

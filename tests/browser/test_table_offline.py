@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, Route, expect
 
 from tests.factories import running_session
+from tests.narrow import found
 from tournaments import result_selectors, result_services
 from tournaments.models import Flag, Result, Session
 
@@ -21,7 +22,7 @@ ANSWERS = [("S", 8), ("H", 9), ("NT", 7), ("C", 10)]
 CONTRACTS = {"S": "1S", "H": "1H", "NT": "1NT", "C": "1C"}
 
 
-def four_board_round(alice: AbstractUser) -> Session:
+def four_board_round(alice: User) -> Session:
     return running_session(alice, seed="offline", boards_per_round=4, board_count=16)
 
 
@@ -40,7 +41,7 @@ def enter(tablet: Page, strain: str, tricks: int) -> int:
     return board
 
 
-def results(session: Session) -> list[tuple[int, str, int]]:
+def results(session: Session) -> list[tuple[int, str, int | None]]:
     return sorted(
         Result.objects.filter(session=session).values_list("board_number", "contract", "tricks_won")
     )
@@ -123,7 +124,7 @@ def play_the_round_offline(
 
 
 def test_a_table_plays_its_whole_round_offline_and_each_result_is_sent_once(
-    page: Page, alice: AbstractUser
+    page: Page, alice: User
 ) -> None:
     session = four_board_round(alice)
     table = session.tables.get(number=1)
@@ -149,9 +150,7 @@ def test_a_table_plays_its_whole_round_offline_and_each_result_is_sent_once(
     assert json.loads(kept)["queue"] == []
 
 
-def test_a_board_the_teacher_entered_meanwhile_becomes_a_flag(
-    page: Page, alice: AbstractUser
-) -> None:
+def test_a_board_the_teacher_entered_meanwhile_becomes_a_flag(page: Page, alice: User) -> None:
     session = four_board_round(alice)
     table = session.tables.get(number=1)
     open_table_kept(page, f"/t/{table.token}/")
@@ -160,7 +159,7 @@ def test_a_board_the_teacher_entered_meanwhile_becomes_a_flag(
     def teacher_enters_the_next_board(boards: list[int]) -> None:
         # The teacher types in the table's third board (1♦ making 8), from the grid.
         numbers = result_selectors.table_round_view(
-            result_selectors.table_at_work(table.token)  # type: ignore[arg-type]
+            found(result_selectors.table_at_work(table.token))
         ).numbers
         third = next(n for n in numbers if n not in boards)
         slot, _result = result_selectors.teacher_slot(session, 1, 1, third)
@@ -192,7 +191,7 @@ def test_a_board_the_teacher_entered_meanwhile_becomes_a_flag(
 
 
 def test_a_save_whose_answer_was_lost_is_sent_again_and_makes_one_result(
-    page: Page, alice: AbstractUser
+    page: Page, alice: User
 ) -> None:
     session = running_session(alice, seed="offline")
     table = session.tables.get(number=1)

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import datetime
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from scoring.profiles import TargetTable
 from tests.browser.conftest import log_in_as
@@ -31,8 +32,8 @@ OURS = [
 def test_the_teacher_sets_the_target_table_and_a_table_plays_to_it(
     page: Page,
     browser: Browser,
-    alice: AbstractUser,
-    live_server,  # type: ignore[no-untyped-def]
+    alice: User,
+    live_server: LiveServer,
 ) -> None:
     school_class = SchoolClass.objects.create(teacher=alice, name="5A")
     present = [

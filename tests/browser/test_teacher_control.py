@@ -9,6 +9,7 @@ import re
 
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.conftest import log_in_as
 from tests.factories import play_round, running_session
@@ -26,7 +27,7 @@ def test_an_error_in_round_one_is_corrected_from_the_traveller_in_round_three(
     page: Page,
     browser: Browser,
     alice: User,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
 ) -> None:
     session = running_session(alice, seed="browser-control")
     play_round(session, 1, {})
@@ -70,7 +71,7 @@ def test_a_flag_raised_in_round_two_is_listed_until_the_teacher_answers_it(
     page: Page,
     browser: Browser,
     alice: User,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
 ) -> None:
     session = running_session(alice, seed="browser-flags")
     play_round(session, 1, {})
@@ -125,7 +126,7 @@ def test_adding_pupils_on_a_slow_network_adds_each_once_and_keeps_what_is_typed(
     page: Page,
     alice: User,
     alice_class: SchoolClass,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
 ) -> None:
     log_in_as(page, alice, live_server.url)
     page.goto(f"/classes/{alice_class.pk}/")

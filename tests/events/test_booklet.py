@@ -9,16 +9,20 @@ import re
 import subprocess
 import sys
 import threading
+from typing import cast
 from unittest import mock
 from urllib.parse import quote
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 from django_tasks_db.models import DBTaskResult
 from pypdf import PdfReader
+from pytest_django import DjangoCaptureOnCommitCallbacks
+from pytest_django import Settings as SettingsWrapper
 
 from events import booklet as booklets
 from events import labels as event_labels
@@ -43,7 +47,7 @@ def squeezed(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
-def make(event: Event, language: str, capture) -> EventBooklet:  # type: ignore[no-untyped-def]
+def make(event: Event, language: str, capture: DjangoCaptureOnCommitCallbacks) -> EventBooklet:
     """Ask for the booklet; the test's task backend makes it at once after the commit."""
     with capture(execute=True):
         booklets.booklet_request(event=event, language=language)
@@ -51,7 +55,7 @@ def make(event: Event, language: str, capture) -> EventBooklet:  # type: ignore[
 
 
 @pytest.fixture
-def played(alice):  # type: ignore[no-untyped-def]
+def played(alice: User) -> Event:
     """An event of 6 boards that one school plays on this site: a Howell of 4 pairs, 3
     rounds of 2 boards, so every board is played at one table (boards 1–6)."""
     event = organiser_event(boards=6)
@@ -67,8 +71,8 @@ def played(alice):  # type: ignore[no-untyped-def]
 
 
 def test_every_board_has_its_hands_table_par_and_why(
-    db: None, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+    db: None, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
+) -> None:
     event = organiser_event(boards=4)
     booklet = make(event, "en", django_capture_on_commit_callbacks)
     assert booklet.status == EventBooklet.Status.DONE
@@ -98,8 +102,8 @@ def test_every_board_has_its_hands_table_par_and_why(
 
 
 def test_once_results_are_in_it_counts_each_contract_across_the_event(
-    played, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+    played: Event, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
+) -> None:
     booklet = make(played, "en", django_capture_on_commit_callbacks)
     national = national_results(played)
     assert booklet.version == national.version == Event.objects.get(pk=played.pk).results_version
@@ -114,7 +118,9 @@ def test_once_results_are_in_it_counts_each_contract_across_the_event(
     assert "Noresultsyet" not in text
 
 
-def test_it_is_in_the_language_it_was_asked_in(played, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_it_is_in_the_language_it_was_asked_in(
+    played: Event, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
+) -> None:
     text = pdf_text(bytes(make(played, "nb", django_capture_on_commit_callbacks).pdf))
     assert "Turneringshefte" in text
     assert "Iheleturneringen:" in text
@@ -123,8 +129,8 @@ def test_it_is_in_the_language_it_was_asked_in(played, django_capture_on_commit_
 
 
 def test_asking_again_changes_nothing_until_the_results_change(
-    played, alice, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+    played: Event, alice: User, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
+) -> None:
     first = make(played, "en", django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True) as queued:
         booklets.booklet_request(event=played, language="en")
@@ -132,6 +138,7 @@ def test_asking_again_changes_nothing_until_the_results_change(
     assert EventBooklet.objects.get(pk=first.pk).made_at == first.made_at
     # A school corrects a result: the booklet is of an older version, made again on request.
     session = played.schools.get().session
+    assert session is not None  # the school plays on this site
     result = session.results.filter(board_number=1, contract="3NT").get()
 
     result_services.result_correct(result=result, teacher=alice, contract="1NT", tricks_won=4)
@@ -145,8 +152,8 @@ def test_asking_again_changes_nothing_until_the_results_change(
 
 
 def test_until_it_is_made_in_another_language_the_ready_one_is_not_current(
-    db: None, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+    db: None, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
+) -> None:
     event = organiser_event(boards=2)
     english = make(event, "en", django_capture_on_commit_callbacks)
     assert booklets.booklet_is_current(english, event, "en")
@@ -161,8 +168,8 @@ def test_until_it_is_made_in_another_language_the_ready_one_is_not_current(
 
 
 def test_a_request_while_it_is_being_made_queues_nothing(
-    db: None, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+    db: None, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
+) -> None:
     event = organiser_event(boards=2)
     with django_capture_on_commit_callbacks(execute=False) as queued:
         booklets.booklet_request(event=event, language="en")
@@ -211,7 +218,9 @@ def test_two_workers_at_once_make_it_once() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_db_worker_runs_each_queued_task_once_and_makes_the_booklet_once(settings) -> None:  # type: ignore[no-untyped-def]
+def test_db_worker_runs_each_queued_task_once_and_makes_the_booklet_once(
+    settings: SettingsWrapper,
+) -> None:
     """With the database task backend (the site's own), the same booklet queued twice
     (two app servers, say) is two tasks: `db_worker --batch` runs both once, and only the
     first makes the booklet."""
@@ -241,8 +250,8 @@ def test_db_worker_runs_each_queued_task_once_and_makes_the_booklet_once(setting
 
 
 def test_a_failure_is_recorded_and_the_booklet_can_be_asked_for_again(
-    db: None, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+    db: None, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
+) -> None:
     event = organiser_event(boards=2)
     # The worker logs the error and marks its task failed; the booklet says why.
     with mock.patch.object(booklets, "booklet_pdf", side_effect=RuntimeError("out of paper")):
@@ -265,7 +274,9 @@ def _database_url() -> str:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_worker_processes_share_the_queue_and_never_take_one_task_twice(settings) -> None:  # type: ignore[no-untyped-def]
+def test_two_worker_processes_share_the_queue_and_never_take_one_task_twice(
+    settings: SettingsWrapper,
+) -> None:
     """What README.md says of `manage.py db_worker`: two worker processes on one queue
     (six booklets, each queued twice) run every task exactly once between them, and each
     booklet is made exactly once."""
@@ -299,7 +310,8 @@ def test_two_worker_processes_share_the_queue_and_never_take_one_task_twice(sett
     assert [status for status, _ids, _made in ran] == ["SUCCESSFUL"] * 12
     assert all(len(ids) == 1 for _status, ids, _made in ran)  # taken by one worker, once
     # Of each booklet's two tasks, one made it and the other found it made.
-    assert sorted(made for _status, _ids, made in ran) == [False] * 6 + [True] * 6
+    # The task returns a bool (stored as JSON, read back as Any).
+    assert sorted(cast("bool", made) for _status, _ids, made in ran) == [False] * 6 + [True] * 6
     assert set(EventBooklet.objects.values_list("status", flat=True)) == {"done"}
     made = [booklet.made_at for booklet in EventBooklet.objects.all()]
     assert len(made) == 6
@@ -307,8 +319,8 @@ def test_two_worker_processes_share_the_queue_and_never_take_one_task_twice(sett
 
 
 def test_another_board_set_before_any_result_makes_it_stale(
-    db: None, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+    db: None, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
+) -> None:
     event = organiser_event(boards=2)
     first = make(event, "en", django_capture_on_commit_callbacks)
     assert booklets.booklet_is_current(first, event, "en")

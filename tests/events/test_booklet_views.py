@@ -6,9 +6,11 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.http import HttpResponseRedirect
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from pytest_django import DjangoCaptureOnCommitCallbacks
 
 from events.models import Event, EventBooklet
 from tests.factories import organiser_event
@@ -38,12 +40,15 @@ def test_it_offers_to_make_the_booklet(organiser_client: Client, event: Event) -
 
 
 def test_it_makes_the_booklet_and_offers_the_download(
-    organiser_client: Client, event: Event, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+    organiser_client: Client,
+    event: Event,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+) -> None:
     make = reverse("events:booklet_make", kwargs={"event_id": event.pk})
     with django_capture_on_commit_callbacks(execute=True):
         response = organiser_client.post(make)
     assert response.status_code == 302
+    assert isinstance(response, HttpResponseRedirect)
     assert response.url == page(event)
     shown = organiser_client.get(page(event)).text
     assert "Download the booklet (PDF)" in shown
@@ -118,7 +123,7 @@ def test_a_failure_says_so(organiser_client: Client, event: Event) -> None:
 @pytest.mark.parametrize("name", ["events:booklet", "events:booklet_download"])
 def test_it_is_the_organisers_only(
     event: Event, alice_client: Client, bob_client: Client, name: str
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     other = organiser_event(username="network", seed="other")
     assert alice_client.get(reverse(name, kwargs={"event_id": event.pk})).status_code == 404
     client = Client()
@@ -126,6 +131,7 @@ def test_it_is_the_organisers_only(
     assert client.get(reverse(name, kwargs={"event_id": event.pk})).status_code == 404
     anonymous = Client().get(reverse(name, kwargs={"event_id": event.pk}))
     assert anonymous.status_code == 302
+    assert isinstance(anonymous, HttpResponseRedirect)
     assert "login" in anonymous.url
 
 
@@ -141,8 +147,10 @@ def test_it_rejects_get(organiser_client: Client, event: Event) -> None:
 
 
 def test_the_public_link_offers_it_only_after_the_last_day(
-    organiser_client: Client, event: Event, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+    organiser_client: Client,
+    event: Event,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+) -> None:
     public = reverse("events:booklet_public", kwargs={"token": event.public_token})
     assert Client().get(public).status_code == 404  # none yet
     with django_capture_on_commit_callbacks(execute=True):
@@ -161,8 +169,10 @@ def test_the_public_link_offers_it_only_after_the_last_day(
     assert response.status_code == 200
     assert response.content.startswith(b"%PDF")
     # The public results page links to it now, and the organiser's event page always.
-    results = Client().get(reverse("events:public_results", kwargs={"token": event.public_token}))
-    assert f'href="{public}"' in results.text
+    results_page = Client().get(
+        reverse("events:public_results", kwargs={"token": event.public_token})
+    )
+    assert f'href="{public}"' in results_page.text
     detail = organiser_client.get(reverse("events:event_detail", kwargs={"event_id": event.pk}))
     assert f'href="{page(event)}"' in detail.text
     national = reverse("events:national_results", kwargs={"event_id": event.pk})

@@ -10,9 +10,10 @@ import re
 from html import unescape
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
+from pytest_django import Settings as SettingsWrapper
 
 from events.models import Event, EventResult
 from events.national import national_results
@@ -28,7 +29,7 @@ def _text(html: str) -> str:
 
 
 @pytest.fixture
-def lan(monkeypatch: pytest.MonkeyPatch, settings):  # type: ignore[no-untyped-def]
+def lan(monkeypatch: pytest.MonkeyPatch, settings: SettingsWrapper) -> None:
     monkeypatch.setattr(network, "lan_address", lambda: LAN)
     settings.ALLOWED_HOSTS = ["localhost", "127.0.0.1", "testserver", LAN]
     settings.PUBLIC_URL = ""
@@ -55,7 +56,7 @@ def test_the_public_link_is_the_lan_address_not_the_organisers_loopback(db: None
 
 
 @pytest.mark.usefixtures("lan")
-def test_the_public_link_is_public_url_when_it_is_set(db: None, settings) -> None:  # type: ignore[no-untyped-def]
+def test_the_public_link_is_public_url_when_it_is_set(db: None, settings: SettingsWrapper) -> None:
     settings.PUBLIC_URL = "https://bridge.example.org"
     event = organiser_event()
     page = _organiser(event).get(f"/events/organiser/{event.pk}/").content.decode()
@@ -94,7 +95,7 @@ def _schools_rows(page: str) -> list[list[str]]:
 
 @pytest.mark.parametrize("language", ["en", "nb"])
 def test_a_school_playing_here_counts_the_rows_the_national_results_have(
-    alice: AbstractUser, language: str
+    alice: User, language: str
 ) -> None:
     """The organiser opens the event page before anybody opened the national results:
     the school's boards are counted all the same, with when they changed."""
@@ -113,9 +114,7 @@ def test_a_school_playing_here_counts_the_rows_the_national_results_have(
     assert changed != "—"
 
 
-def test_the_teachers_school_page_counts_the_same_rows(
-    alice: AbstractUser, alice_client: Client
-) -> None:
+def test_the_teachers_school_page_counts_the_same_rows(alice: User, alice_client: Client) -> None:
     event = organiser_event(boards=8)
     session = event_school_session(event, alice, school="North School", pupils=8, rounds=2)
     play_round(session, 1, {})
@@ -145,7 +144,7 @@ def test_a_teacher_with_one_class_finds_it_chosen(
     assert _class_choice(page) == [("—", False), (str(alice_class), True)]
 
 
-def test_a_teacher_with_two_classes_chooses_one(alice: AbstractUser, alice_client: Client) -> None:
+def test_a_teacher_with_two_classes_chooses_one(alice: User, alice_client: Client) -> None:
     first = SchoolClass.objects.create(teacher=alice, name="5A")
     second = SchoolClass.objects.create(teacher=alice, name="5B")
     event = organiser_event()

@@ -9,11 +9,12 @@ import re
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 
 from events.models import Event, EventSchool
 from tests.factories import organiser_event
+from tests.narrow import found
 from tournaments import sessions
 from tournaments.models import Pupil, SchoolClass, Session
 
@@ -79,7 +80,7 @@ def test_the_join_pages_need_a_login(client: Client, event: Event) -> None:
 
 
 def test_a_class_joins_and_plays_the_events_boards_with_its_scoring(
-    alice: AbstractUser, alice_client: Client, event: Event
+    alice: User, alice_client: Client, event: Event
 ) -> None:
     school_class = _class(alice)
     response = alice_client.post(
@@ -152,7 +153,7 @@ def test_a_class_joins_and_plays_the_events_boards_with_its_scoring(
 
 
 def test_the_suggested_movement_fits_the_events_boards(
-    alice: AbstractUser, alice_client: Client, db: None
+    alice: User, alice_client: Client, db: None
 ) -> None:
     event = organiser_event(boards=4, seed="few")
     school_class = _class(alice, pupils=12)
@@ -167,8 +168,8 @@ def test_the_suggested_movement_fits_the_events_boards(
     )
     school.refresh_from_db()
     page = alice_client.get(f"/sessions/{school.session_id}/setup/").content.decode()
-    rounds = int(re.search(r'name="rounds" value="(\d+)"', page).group(1))  # type: ignore[union-attr]
-    per_round = int(re.search(r'name="boards_per_round" value="(\d+)"', page).group(1))  # type: ignore[union-attr]
+    rounds = int(found(re.search(r'name="rounds" value="(\d+)"', page)).group(1))
+    per_round = int(found(re.search(r'name="boards_per_round" value="(\d+)"', page)).group(1))
     assert rounds * per_round <= 4
 
 
@@ -182,7 +183,7 @@ def test_a_class_playing_here_must_be_chosen(alice_client: Client, event: Event)
 
 
 def test_another_teachers_class_cannot_be_chosen(
-    alice_client: Client, bob: AbstractUser, event: Event
+    alice_client: Client, bob: User, event: Event
 ) -> None:
     bobs = _class(bob)
     response = alice_client.post(
@@ -193,9 +194,7 @@ def test_another_teachers_class_cannot_be_chosen(
     assert not EventSchool.objects.exists()
 
 
-def test_too_few_pupils_is_refused_plainly(
-    alice: AbstractUser, alice_client: Client, event: Event
-) -> None:
+def test_too_few_pupils_is_refused_plainly(alice: User, alice_client: Client, event: Event) -> None:
     school_class = _class(alice, pupils=4)
     alice_client.post(
         f"/events/join/{event.join_code}/",
@@ -303,7 +302,7 @@ def test_joining_in_norwegian(alice_client: Client, event: Event) -> None:
 
 
 def test_an_individual_session_cannot_play_an_event(
-    alice: AbstractUser, alice_client: Client, event: Event
+    alice: User, alice_client: Client, event: Event
 ) -> None:
     school_class = _class(alice)
     school = EventSchool.objects.create(

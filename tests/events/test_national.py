@@ -7,17 +7,18 @@ from __future__ import annotations
 from collections import defaultdict
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from events.models import EventNational, EventPair, EventResult, EventSchool
+from events.models import Event, EventNational, EventPair, EventResult, EventSchool
 from events.national import national_results, sync_direct_schools
 from tests.factories import event_school_session, organiser_event, play_round
 from tournaments import result_services
 
 
 @pytest.fixture
-def event(alice, bob):  # type: ignore[no-untyped-def]
+def event(alice: User, bob: User) -> Event:
     """Two schools play the event's 12 boards on this site: a Howell of 4 pairs (3
     rounds of 2 boards, boards 1–6) and a Howell of 6 pairs (2 rounds at 3 tables), with
     a spread of results."""
@@ -36,6 +37,11 @@ def event(alice, bob):  # type: ignore[no-untyped-def]
     return event
 
 
+def _ns_score(row: EventResult) -> int:
+    assert row.ns_score is not None  # every row here is a played board
+    return row.ns_score
+
+
 def _brute_force(rows: list[EventResult]) -> dict[int, tuple[float, float]]:
     """EBU matchpoints by hand: on each board every N–S score gets 2 for each other
     N–S score it beats and 1 for each it ties; E–W gets the rest of the top."""
@@ -46,13 +52,14 @@ def _brute_force(rows: list[EventResult]) -> dict[int, tuple[float, float]]:
     for board_rows in by_board.values():
         top = 2 * (len(board_rows) - 1)
         for row in board_rows:
-            others = [r.ns_score for r in board_rows if r.pk != row.pk]
-            ns = sum(2 if row.ns_score > o else 1 if row.ns_score == o else 0 for o in others)
+            others = [_ns_score(r) for r in board_rows if r.pk != row.pk]
+            mine = _ns_score(row)
+            ns = sum(2 if mine > o else 1 if mine == o else 0 for o in others)
             expected[row.pk] = (float(ns), float(top - ns))
     return expected
 
 
-def test_every_board_is_one_field_across_the_schools(event) -> None:  # type: ignore[no-untyped-def]
+def test_every_board_is_one_field_across_the_schools(event: Event) -> None:
     results = national_results(event)
     rows = list(EventResult.objects.filter(school__event=event))
     # North: 3 rounds × 2 tables × 2 boards; South: 2 rounds × 3 tables × 2 boards.
@@ -62,7 +69,7 @@ def test_every_board_is_one_field_across_the_schools(event) -> None:  # type: ig
         line.result: (line.ns_mp, line.ew_mp) for board in results.boards for line in board.lines
     }
     assert by_result == _brute_force(rows)
-    played = defaultdict(int)
+    played: defaultdict[int, int] = defaultdict(int)
     for row in rows:
         played[row.board_number] += 1
     assert {board.number: board.top for board in results.boards} == {
@@ -77,7 +84,7 @@ def test_every_board_is_one_field_across_the_schools(event) -> None:  # type: ig
     assert results.pairs[0].place in {"1", "1="}
 
 
-def test_the_results_are_cached_until_a_school_changes_them(event, alice) -> None:  # type: ignore[no-untyped-def]
+def test_the_results_are_cached_until_a_school_changes_them(event: Event, alice: User) -> None:
     first = national_results(event)
     with CaptureQueriesContext(connection) as queries:
         again = national_results(event)
@@ -95,7 +102,7 @@ def test_the_results_are_cached_until_a_school_changes_them(event, alice) -> Non
     assert sync_direct_schools(event) == 0  # nothing left to copy
 
 
-def test_the_event_keeps_first_names_only(event) -> None:  # type: ignore[no-untyped-def]
+def test_the_event_keeps_first_names_only(event: Event) -> None:
     sync_direct_schools(event)
     names = " ".join(
         EventSchool.objects.get(name="North School").pairs.values_list("names", flat=True)
@@ -104,7 +111,7 @@ def test_the_event_keeps_first_names_only(event) -> None:  # type: ignore[no-unt
     assert "Surname" not in names
 
 
-def test_a_school_copied_again_keeps_its_pairs(event, alice) -> None:  # type: ignore[no-untyped-def]
+def test_a_school_copied_again_keeps_its_pairs(event: Event, alice: User) -> None:
     """The cached national results name pairs by their rows: a school playing here is
     copied again at each change, and its pairs stay the same rows (renamed when a
     pupil is replaced, removed when gone)."""
@@ -131,7 +138,7 @@ def test_a_school_copied_again_keeps_its_pairs(event, alice) -> None:  # type: i
     assert "Zoe" in pair.names
 
 
-def test_a_deleted_session_takes_its_pupils_names_out_of_the_event(event) -> None:  # type: ignore[no-untyped-def]
+def test_a_deleted_session_takes_its_pupils_names_out_of_the_event(event: Event) -> None:
     """A class deleted (or its session purged): its results stay in the event, without
     the pupils' first names."""
     from tournaments import privacy
@@ -146,7 +153,7 @@ def test_a_deleted_session_takes_its_pupils_names_out_of_the_event(event) -> Non
     assert school.results.exists()
 
 
-def test_a_deleted_pupils_name_leaves_the_event_at_once(event) -> None:  # type: ignore[no-untyped-def]
+def test_a_deleted_pupils_name_leaves_the_event_at_once(event: Event) -> None:
     """Deleting one pupil who played in the event: right after, no pair of the event
     holds the first name, though nobody has opened the event's results (which copy
     changed sessions again); the partner's name and the results stay."""
@@ -170,7 +177,7 @@ def test_a_deleted_pupils_name_leaves_the_event_at_once(event) -> None:  # type:
     assert sync_direct_schools(event) == 0  # copied already, in the deletion
 
 
-def test_no_class_starts_playing_after_the_events_last_day(alice) -> None:  # type: ignore[no-untyped-def]
+def test_no_class_starts_playing_after_the_events_last_day(alice: User) -> None:
     import datetime
 
     from django.core.exceptions import ValidationError

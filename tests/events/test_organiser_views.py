@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
@@ -225,7 +225,7 @@ def test_the_boards_change_while_no_school_has_played(db: None) -> None:
     assert event.board_set.boards.count() == 10
 
 
-def test_the_boards_cannot_change_once_a_school_has_started(alice: AbstractUser, db: None) -> None:
+def test_the_boards_cannot_change_once_a_school_has_started(alice: User, db: None) -> None:
     event = organiser_event(boards=8, seed="old")
     event_school_session(event, alice, school="North School")
     client = Client()
@@ -270,7 +270,7 @@ def test_an_event_refused_after_its_boards_were_dealt_leaves_no_board_set(
 
 
 def test_the_organiser_can_upload_for_a_school_that_plays_on_its_laptop(
-    alice: AbstractUser, db: None
+    alice: User, db: None
 ) -> None:
     event = organiser_event()
     school = EventSchool.objects.create(

@@ -7,6 +7,7 @@ import threading
 import time
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection, transaction
 
 from events import national, tasks
@@ -16,7 +17,7 @@ from tests.factories import event_school_session, organiser_event, play_round
 
 
 @pytest.fixture
-def event(alice) -> Event:  # type: ignore[no-untyped-def]
+def event(alice: User) -> Event:
     event = organiser_event(boards=6)
     session = event_school_session(event, alice, school="North School", rounds=3)
     play_round(session, 1, {(1, 1): ("3NT", 9)})

@@ -10,10 +10,12 @@ from html import unescape
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
+from pytest_django import DjangoCaptureOnCommitCallbacks
 
 from events.models import Event, EventNational, EventSchool
 from events.national import national_results
@@ -26,7 +28,7 @@ SURNAME = "Surname"  # every pupil's surname in event_school_session
 
 
 @pytest.fixture
-def event(alice, bob) -> Event:  # type: ignore[no-untyped-def]
+def event(alice: User, bob: User) -> Event:
     """Two schools play the event on this site (as in tests/events/test_national.py)."""
     event = organiser_event(boards=12)
     north = event_school_session(event, alice, school="North School", rounds=3)
@@ -185,7 +187,7 @@ def test_the_public_page_needs_no_login_and_shows_first_names_and_schools(
     assert "Each school's own ranking" not in html
 
 
-def test_the_public_page_never_shows_a_surname_even_a_distinct_one(alice) -> None:  # type: ignore[no-untyped-def]
+def test_the_public_page_never_shows_a_surname_even_a_distinct_one(alice: User) -> None:
     from tournaments.models import Pupil
 
     event = organiser_event(boards=6)
@@ -202,7 +204,7 @@ def test_an_unknown_token_is_404(event: Event) -> None:
     assert response.status_code == 404
 
 
-def test_the_public_page_before_any_result_says_so(alice) -> None:  # type: ignore[no-untyped-def]
+def test_the_public_page_before_any_result_says_so(alice: User) -> None:
     event = organiser_event(boards=6)
     html = Client().get(_url(event, "public_results")).content.decode()
     assert "No results yet. They appear here as schools finish." in html
@@ -210,8 +212,10 @@ def test_the_public_page_before_any_result_says_so(alice) -> None:  # type: igno
 
 
 def test_the_public_page_answers_not_modified_until_a_school_changes_a_result(
-    event: Event, alice, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+    event: Event,
+    alice: User,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+) -> None:
     client = Client()
     first = client.get(_url(event, "public_results"), headers={"HX-Request": "true"})
     tag = first["ETag"]

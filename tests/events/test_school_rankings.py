@@ -12,7 +12,7 @@ import re
 from html import unescape
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -26,7 +26,13 @@ from events.uploads import Outcome, event_boards, school_upload
 from scoring.cards import Side
 from scoring.upload import Upload, UploadBoard, UploadPair, UploadResult
 from scoring.usebio import write_usebio
-from tests.factories import event_school_session, organiser_event, play_round, running_session
+from tests.factories import (
+    board_set_of,
+    event_school_session,
+    organiser_event,
+    play_round,
+    running_session,
+)
 from tournaments import labels, privacy
 from tournaments.models import Pair, Session
 from tournaments.standings import Standings, session_standings
@@ -39,7 +45,7 @@ def play(session: Session, rounds: int, *, seed: int) -> None:
     percentages differ."""
     rng = random.Random(seed)
     tables = session.tables.count()
-    boards = session.board_set.boards.count()
+    boards = board_set_of(session).boards.count()
     for round_ in range(1, rounds + 1):
         plan = {
             (table, board): (rng.choice(CONTRACTS), rng.randint(4, 12))
@@ -101,7 +107,7 @@ def has_a_winner(places: list[str]) -> bool:
     ],
 )
 def test_a_school_playing_here_is_ranked_as_its_session_ranks(
-    alice: AbstractUser, movement_kind: str, arrow_switch: bool, pupils: int, headings: list[str]
+    alice: User, movement_kind: str, arrow_switch: bool, pupils: int, headings: list[str]
 ) -> None:
     """The session's own standings and the event's ranking of the school, from the same
     results: list for list, place for place, pair for pair, percentage for percentage."""
@@ -128,7 +134,7 @@ def test_a_school_playing_here_is_ranked_as_its_session_ranks(
         assert all(has_a_winner([place for place, _k, _p in rows]) for _title, rows in ranked)
 
 
-def test_a_six_table_mitchell_ranks_each_side_apart(alice: AbstractUser) -> None:
+def test_a_six_table_mitchell_ranks_each_side_apart(alice: User) -> None:
     """The issue's case: a 6-table Mitchell school's E–W pair is placed among the E–W
     pairs only, as in its session, not among all twelve pairs."""
     event = organiser_event(boards=12)
@@ -147,7 +153,7 @@ def test_a_six_table_mitchell_ranks_each_side_apart(alice: AbstractUser) -> None
     assert all(key.endswith("EW") for key in keys[1])
 
 
-def test_the_headings_follow_the_language(alice: AbstractUser) -> None:
+def test_the_headings_follow_the_language(alice: User) -> None:
     event = organiser_event(boards=12)
     session = event_school_session(
         event, alice, school="Hill School", pupils=12, rounds=3, movement_kind="mitchell"
@@ -161,7 +167,7 @@ def test_the_headings_follow_the_language(alice: AbstractUser) -> None:
     assert titles[0] != "North–South"
 
 
-def test_a_deleted_session_keeps_its_two_lists(alice: AbstractUser) -> None:
+def test_a_deleted_session_keeps_its_two_lists(alice: User) -> None:
     """The session deleted (its results stay in the event without names): the rows show
     a Mitchell, so the school stays ranked in two lists."""
     event = organiser_event(boards=12)
@@ -185,13 +191,11 @@ def test_a_deleted_session_keeps_its_two_lists(alice: AbstractUser) -> None:
 # --------------------------------------------------------------------------- uploaded
 
 
-def test_an_uploaded_mitchell_is_ranked_in_two_lists(
-    alice: AbstractUser, alice_client: Client
-) -> None:
+def test_an_uploaded_mitchell_is_ranked_in_two_lists(alice: User, alice_client: Client) -> None:
     """The site's PBN export of a Mitchell played on a laptop: every pair sat one
     direction, so two lists, each as the laptop's own standings rank it."""
     event = organiser_event(boards=8, seed="event")
-    joined = school_join(event=event, teacher=alice, name="Ask skole", source="pbn")  # type: ignore[arg-type]
+    joined = school_join(event=event, teacher=alice, name="Ask skole", source="pbn")
     laptop = running_session(alice, seed="event", board_count=8, class_name="7L")
     play(laptop, 3, seed=13)
     data = alice_client.get(f"/sessions/{laptop.pk}/export/pbn/").content
@@ -229,10 +233,10 @@ def _usebio(event: Event, pairs: list[tuple[str, str]]) -> bytes:
     )
 
 
-def test_an_uploaded_howell_is_one_field(alice: AbstractUser) -> None:
+def test_an_uploaded_howell_is_one_field(alice: User) -> None:
     """Pairs that sat both directions (a Howell): one list, places among all pairs."""
     event = organiser_event(boards=8, seed="event")
-    joined = school_join(event=event, teacher=alice, name="Berg skole", source="usebio")  # type: ignore[arg-type]
+    joined = school_join(event=event, teacher=alice, name="Berg skole", source="usebio")
     howell = [("1", "2"), ("3", "4"), ("2", "3"), ("4", "1"), ("1", "3"), ("2", "4")]
     howell += [("4", "2"), ("3", "1")]
     assert school_upload(school=joined, data=_usebio(event, howell)).outcome is Outcome.TAKEN
@@ -242,9 +246,9 @@ def test_an_uploaded_howell_is_one_field(alice: AbstractUser) -> None:
     assert has_a_winner([pair.place for pair in ranked.pairs])
 
 
-def test_an_uploaded_file_with_fixed_sides_is_two_lists(alice: AbstractUser) -> None:
+def test_an_uploaded_file_with_fixed_sides_is_two_lists(alice: User) -> None:
     event = organiser_event(boards=8, seed="event")
-    joined = school_join(event=event, teacher=alice, name="Berg skole", source="usebio")  # type: ignore[arg-type]
+    joined = school_join(event=event, teacher=alice, name="Berg skole", source="usebio")
     fixed = [("1", "2"), ("3", "4"), ("1", "4"), ("3", "2")] * 2
     assert school_upload(school=joined, data=_usebio(event, fixed)).outcome is Outcome.TAKEN
     with translation.override("en"):
@@ -262,7 +266,7 @@ def test_an_uploaded_file_with_fixed_sides_is_two_lists(alice: AbstractUser) -> 
 
 
 @pytest.fixture
-def two_schools(alice: AbstractUser, bob: AbstractUser) -> Event:
+def two_schools(alice: User, bob: User) -> Event:
     """A Mitchell school and a Howell school play the event here."""
     event = organiser_event(boards=12)
     mitchell = event_school_session(

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test import Client
@@ -34,9 +34,7 @@ from tournaments.scores import score_played
 # --------------------------------------------------------------------------- files
 
 
-def played_on_a_laptop(
-    teacher: AbstractUser, *, seed: str = "event", corrected: bool = False
-) -> Session:
+def played_on_a_laptop(teacher: User, *, seed: str = "event", corrected: bool = False) -> Session:
     """A class that dealt the event's boards from its published seed on its own laptop
     and played them: a Mitchell of 8 pairs, 3 rounds of 2 boards (24 results, 3 on each
     of the 8 boards). Its pupils have surnames, which must never reach the event."""
@@ -110,17 +108,17 @@ def event(db: None) -> Event:
 
 
 @pytest.fixture
-def school(event: Event, alice: AbstractUser) -> EventSchool:
-    return school_join(event=event, teacher=alice, name="Ask skole", source="pbn")  # type: ignore[arg-type]
+def school(event: Event, alice: User) -> EventSchool:
+    return school_join(event=event, teacher=alice, name="Ask skole", source="pbn")
 
 
 @pytest.fixture
-def other_school(event: Event, bob: AbstractUser) -> EventSchool:
-    return school_join(event=event, teacher=bob, name="Berg skole", source="usebio")  # type: ignore[arg-type]
+def other_school(event: Event, bob: User) -> EventSchool:
+    return school_join(event=event, teacher=bob, name="Berg skole", source="usebio")
 
 
 @pytest.fixture
-def laptop(alice: AbstractUser, alice_client: Client) -> tuple[Session, bytes]:
+def laptop(alice: User, alice_client: Client) -> tuple[Session, bytes]:
     session = played_on_a_laptop(alice)
     return session, pbn_export(session, alice_client)
 
@@ -172,9 +170,7 @@ def test_the_sites_own_pbn_export_is_taken(
     assert {pair.school for pair in national.pairs} == {school.pk}
 
 
-def _adjust_and_skip(
-    session: Session, teacher: AbstractUser, adjust: int, skip: int
-) -> tuple[int, int]:
+def _adjust_and_skip(session: Session, teacher: User, adjust: int, skip: int) -> tuple[int, int]:
     """Table 1's first board of round ``adjust`` gets Average+/Average−, table 2's first
     board of round ``skip`` is not played: their board numbers."""
     adjusted = session.results.filter(round=adjust, table__number=1).order_by("board_number")[0]
@@ -183,7 +179,7 @@ def _adjust_and_skip(
         table=adjusted.table,
         board_number=adjusted.board_number,
         round_=adjust,
-        teacher=teacher,  # type: ignore[arg-type]
+        teacher=teacher,
         ns_percent=60,
         ew_percent=40,
     )
@@ -193,13 +189,13 @@ def _adjust_and_skip(
         table=skipped.table,
         board_number=skipped.board_number,
         round_=skip,
-        teacher=teacher,  # type: ignore[arg-type]
+        teacher=teacher,
     )
     return adjusted.board_number, skipped.board_number
 
 
 def test_adjusted_and_not_played_results_are_taken_as_given(
-    event: Event, school: EventSchool, alice: AbstractUser, alice_client: Client
+    event: Event, school: EventSchool, alice: User, alice_client: Client
 ) -> None:
     session = running_session(alice, seed="event", board_count=8, class_name="7X")
     for round_ in (1, 2, 3):
@@ -220,7 +216,7 @@ def test_adjusted_and_not_played_results_are_taken_as_given(
 
 
 def test_what_the_reader_decided_is_a_note(
-    school: EventSchool, alice: AbstractUser, alice_client: Client
+    school: EventSchool, alice: User, alice_client: Client
 ) -> None:
     """A PBN file cannot show the percentages of an adjusted score that is its board's
     only result: it is taken as Average, and the page says so."""
@@ -283,7 +279,7 @@ def test_the_same_file_again_changes_nothing(
 def test_a_corrected_file_replaces_the_schools_results(
     event: Event,
     school: EventSchool,
-    alice: AbstractUser,
+    alice: User,
     alice_client: Client,
     laptop: tuple[Session, bytes],
 ) -> None:
@@ -363,7 +359,7 @@ def test_boards_numbered_differently_are_named(event: Event, other_school: Event
 
 
 def test_a_file_from_another_board_set_is_refused(
-    event: Event, school: EventSchool, alice: AbstractUser, alice_client: Client
+    event: Event, school: EventSchool, alice: User, alice_client: Client
 ) -> None:
     data = pbn_export(played_on_a_laptop(alice, seed="another"), alice_client)
     outcome = school_upload(school=school, data=data, filename="a.pbn")
@@ -398,7 +394,7 @@ def test_a_contract_the_events_scoring_does_not_allow_is_refused(
     _nothing_changed(other_school, event, [], 0)
 
 
-def test_a_school_playing_on_this_site_cannot_upload(event: Event, bob: AbstractUser) -> None:
+def test_a_school_playing_on_this_site_cannot_upload(event: Event, bob: User) -> None:
     session = event_school_session(event, bob, school="Direct skole", rounds=1)
     school = EventSchool.objects.get(session=session)
     outcome = school_upload(school=school, data=usebio_file(event), filename="x.xml")
@@ -408,7 +404,9 @@ def test_a_school_playing_on_this_site_cannot_upload(event: Event, bob: Abstract
 
 @pytest.mark.parametrize("code", [*Code, *SiteProblemCode])
 @pytest.mark.parametrize("language", ["en", "nb"])
-def test_every_problem_has_a_sentence_in_both_languages(code: str, language: str) -> None:
+def test_every_problem_has_a_sentence_in_both_languages(
+    code: Code | SiteProblemCode, language: str
+) -> None:
     """With its params or without them, never the library's English message."""
     from events.uploads import Problem
 
@@ -423,9 +421,9 @@ def test_every_problem_has_a_sentence_in_both_languages(code: str, language: str
         "encoding": "x-nonsense",
     }
     with translation.override(language):
-        full = labels.upload_problem_text(Problem(code, params, 3))  # type: ignore[arg-type]
+        full = labels.upload_problem_text(Problem(code, params, 3))
         bare = labels.upload_problem_text(
-            Problem(code, {"contract": "6NT", "declarer": "N", "expected": "E"})  # type: ignore[arg-type]
+            Problem(code, {"contract": "6NT", "declarer": "N", "expected": "E"})
         )
     for text in (full, bare):
         assert text

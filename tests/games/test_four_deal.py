@@ -9,11 +9,13 @@ import json
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
+from pytest_django import Settings as SettingsWrapper
 
 from games import selectors as four_deal_selectors
 from games import services as four_deal_services
@@ -123,8 +125,8 @@ def test_a_visitor_is_sent_to_log_in(client: Client, alice_class: SchoolClass) -
 
 
 def test_the_connect_pages_show_each_tables_code(
-    alice_client: Client, alice_class: SchoolClass, settings
-) -> None:  # type: ignore[no-untyped-def]
+    alice_client: Client, alice_class: SchoolClass, settings: SettingsWrapper
+) -> None:
     settings.PUBLIC_URL = "http://192.0.2.10:8000"
     game = start(alice_class, tables=2)
     page = alice_client.get(reverse("games:four_deal_connect", kwargs={"game_id": game.pk}))
@@ -600,8 +602,8 @@ def test_the_overview_shows_every_tables_state(
 
 
 def test_the_table_cards_carry_each_tables_code_players_and_rules(
-    alice_client: Client, alice_class: SchoolClass, settings, tmp_path: Path
-) -> None:  # type: ignore[no-untyped-def]
+    alice_client: Client, alice_class: SchoolClass, settings: SettingsWrapper, tmp_path: Path
+) -> None:
     settings.PUBLIC_URL = "http://192.0.2.10:8000"
     game = start(alice_class, tables=2)
     one, two = game.tables.order_by("number")
@@ -629,8 +631,11 @@ def test_the_table_cards_carry_each_tables_code_players_and_rules(
 
 
 def test_no_table_cards_without_an_address_the_tablets_reach(
-    alice_client: Client, alice_class: SchoolClass, settings, monkeypatch: pytest.MonkeyPatch
-) -> None:  # type: ignore[no-untyped-def]
+    alice_client: Client,
+    alice_class: SchoolClass,
+    settings: SettingsWrapper,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     settings.PUBLIC_URL = ""
     monkeypatch.setattr(network, "lan_address", lambda: None)
     game = start(alice_class)
@@ -662,6 +667,7 @@ def test_the_site_deals_a_table_of_three_again_until_the_highest_hand_and_the_du
         client.post(table_url(table, "redeal"), {"sequence": state.current.sequence})
     assert state.step is Step.RESULT
     assert FourDealDeal.objects.filter(redeal=True).count() == redeals
+    assert state.current is not None
     assert state.current.dealer is N
     assert state.current.points[state.current.declarer] == best
     assert state.current.dummy is W
@@ -670,7 +676,7 @@ def test_the_site_deals_a_table_of_three_again_until_the_highest_hand_and_the_du
 
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_keeps_the_old_rule_only_for_dealer_tables_that_had_played(
-    alice,  # type: ignore[no-untyped-def]
+    alice: User,
 ) -> None:
     before = [("tournaments", "0010_result_partners")]
     executor = MigrationExecutor(connection)

@@ -28,7 +28,8 @@ def migrate_to(targets: list[tuple[str, str]]) -> StateApps:
 
 
 def latest() -> list[tuple[str, str]]:
-    return MigrationExecutor(connection).loader.graph.leaf_nodes()
+    nodes: list[tuple[str, str]] = MigrationExecutor(connection).loader.graph.leaf_nodes()
+    return nodes
 
 
 @pytest.mark.django_db(transaction=True)

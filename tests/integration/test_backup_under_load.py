@@ -24,6 +24,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.db import connection
+from pytest_django import Settings as SettingsWrapper
+from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import big_session
 from tests.integration.test_concurrent_entry import Tablet
@@ -68,7 +70,7 @@ class Load:
 
 
 @pytest.fixture
-def load(live_server, settings) -> Iterator[Load]:  # type: ignore[no-untyped-def]
+def load(live_server: LiveServer, settings: SettingsWrapper) -> Iterator[Load]:
     # The boards' double-dummy analysis is not what is tested here: queue it, never run it.
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
     session = big_session(get_user_model().objects.create_user("loaded"), seed="backup")

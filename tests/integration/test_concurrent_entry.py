@@ -14,8 +14,10 @@ from dataclasses import dataclass
 
 import pytest
 from django.contrib.auth import get_user_model
+from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import big_session
+from tests.narrow import found
 from tournaments import sessions
 from tournaments.models import Result, Table
 
@@ -23,7 +25,7 @@ CLIENTS = 40
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
         return None
 
 
@@ -41,7 +43,7 @@ class Tablet:
             urllib.request.HTTPCookieProcessor(self.jar), _NoRedirect
         )
         page = self.opener.open(f"{self.base}/t/{self.table.token}/", timeout=30).read().decode()
-        self.csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+        self.csrf = found(re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)).group(1)
 
     def post(self) -> int:
         data = urllib.parse.urlencode(
@@ -60,13 +62,14 @@ class Tablet:
             headers={"Referer": f"{self.base}/t/{self.table.token}/"},
         )
         try:
-            return self.opener.open(request, timeout=60).status
+            status: int = self.opener.open(request, timeout=60).status
+            return status
         except urllib.error.HTTPError as error:
             return error.code
 
 
 @pytest.mark.django_db(transaction=True)
-def test_forty_tablets_save_at_once_and_nothing_is_lost(live_server) -> None:  # type: ignore[no-untyped-def]
+def test_forty_tablets_save_at_once_and_nothing_is_lost(live_server: LiveServer) -> None:
     session = big_session(get_user_model().objects.create_user("loaded"))
     movement = sessions.session_movement(session)
     tablets = []

@@ -65,7 +65,8 @@ def site(tmp_path: Path) -> Site:
 
 def answers(port: int) -> bool:
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/accounts/login/", timeout=10) as page:
-        return page.status == 200
+        status: int = page.status
+        return status == 200
 
 
 def worker_of(one: Served) -> psutil.Process:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
 
 import pytest
 from hypothesis import given
@@ -58,14 +59,17 @@ def test_a_bad_pbn_table_is_refused(text: str) -> None:
 
 def test_batches_never_exceed_forty_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     import endplay.dds
+    from endplay.dds.ddtable import DDTableList
+    from endplay.types import Deal as EndplayDeal
+    from endplay.types import Denom
 
     real = endplay.dds.calc_all_tables
     sizes: list[int] = []
 
-    def counting(deals, exclude=()):  # type: ignore[no-untyped-def]
-        deals = list(deals)
-        sizes.append(len(deals))
-        return real(deals)
+    def counting(deals: Iterable[EndplayDeal], exclude: Iterable[Denom] = ()) -> DDTableList:
+        batch = list(deals)
+        sizes.append(len(batch))
+        return real(batch)
 
     monkeypatch.setattr(endplay.dds, "calc_all_tables", counting)
     deals = [Deal.from_pbn(ROUND_ROBIN).rotated(i % 4) for i in range(45)]

@@ -7,6 +7,7 @@ import pickle
 import pkgutil
 from collections.abc import Callable
 from enum import StrEnum
+from operator import attrgetter
 
 import pytest
 from hypothesis import given
@@ -102,7 +103,7 @@ def test_every_error_class_is_in_the_table() -> None:
     assert _error_classes() - {RulesError} == set(MAKERS)
 
 
-@pytest.mark.parametrize("cls", sorted(MAKERS, key=lambda cls: cls.__name__))
+@pytest.mark.parametrize("cls", sorted(MAKERS, key=attrgetter("__name__")))
 def test_every_error_is_a_rules_error_with_its_own_codes(cls: type[RulesError]) -> None:
     assert issubclass(cls, RulesError)
     assert issubclass(cls, ValueError)
@@ -148,7 +149,7 @@ def test_a_subclass_keeps_its_own_attributes() -> None:
         assert dict(clone.params) == {"board": 3, "tries": 300}
 
 
-@given(message=st.text(), cls=st.sampled_from(sorted(MAKERS, key=lambda cls: cls.__name__)))
+@given(message=st.text(), cls=st.sampled_from(sorted(MAKERS, key=attrgetter("__name__"))))
 def test_any_message_survives_pickle_and_copy(message: str, cls: type[RulesError]) -> None:
     code = ONE_CODE.get(cls) or next(iter(cls.codes))
     error = MAKERS[cls](code, message)

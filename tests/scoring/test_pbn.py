@@ -26,6 +26,7 @@ from scoring.pbn import (
     table_section,
     write_pbn,
 )
+from tests.narrow import found
 from tests.scoring.deals import TWENTY_TWENTY, WORKED_EXAMPLE
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
@@ -118,7 +119,7 @@ def test_export_format_layout() -> None:
     for number, game in enumerate(games, start=1):
         lines = game.split("\r\n")
         tags = [line for line in lines if line.startswith("[")]
-        names = [re.match(r"\[(\w+) ", line)[1] for line in tags]  # type: ignore[index]
+        names = [found(re.match(r"\[(\w+) ", line))[1] for line in tags]
         first_tag = lines.index(tags[0])
         assert names[:15] == list(MANDATORY_TAGS)
         # Then the other tags sorted by name, then the tables sorted by name (§3.1).

@@ -290,7 +290,8 @@ def test_any_traveller_the_site_could_write_reads_back(
                         tricks,
                         ns_points - ew_points,
                         table=table,
-                        **read_mps,
+                        ns_mp=read_mps["ns_mp"],
+                        ew_mp=read_mps["ew_mp"],
                     )
                 )
             else:
@@ -306,7 +307,8 @@ def test_any_traveller_the_site_could_write_reads_back(
                         ns_percent=percents[0],
                         ew_percent=percents[1],
                         table=table,
-                        **read_mps,
+                        ns_mp=read_mps["ns_mp"],
+                        ew_mp=read_mps["ew_mp"],
                     )
                 )
     upload = read_pbn_results(session_file(rows, []))
@@ -325,6 +327,7 @@ cell_texts = st.text("0123456789-+.²٣ANTSHDCWE", min_size=1, max_size=6)
 @settings(max_examples=200, deadline=None)
 @given(st.lists(cell_texts, min_size=10, max_size=10))
 def test_nothing_escapes_from_odd_values_in_a_score_table(row: list[str]) -> None:
-    upload = read_pbn_results(session_file({1: [row]}, [row[:7]]))
+    cells: list[object] = list(row)
+    upload = read_pbn_results(session_file({1: [cells]}, [cells[:7]]))
     assert isinstance(upload, Upload)
     assert all(p.message for p in upload.problems)

@@ -7,6 +7,7 @@ import datetime
 import pathlib
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Hashable
 
 import pytest
 from hypothesis import given, settings
@@ -97,6 +98,12 @@ CLUB_FILE = """<?xml version="1.0" encoding="iso-8859-1"?>
 </HANDSET>
 </USEBIO>
 """.encode("iso-8859-1")
+
+
+def _both(ew_mp: float | None) -> float:
+    """A line with N–S matchpoints has E–W's too."""
+    assert ew_mp is not None
+    return ew_mp
 
 
 def test_a_club_programs_file_is_read() -> None:
@@ -663,7 +670,7 @@ def test_the_national_results_are_exported_and_read_back() -> None:
         for number, lines in field_results(upload, school).items():
             merged.setdefault(number, []).extend(lines)
     event = score_event(merged)
-    names = {
+    names: dict[tuple[Hashable, Hashable], UploadPair] = {
         ("Ask", "1NS"): UploadPair("A-1NS", ("Emma", "Ola"), "NS"),
         ("Ask", "1EW"): UploadPair("A-1EW", ("Kari", "Per"), "EW"),
         ("Bø", "1NS"): UploadPair("B-1NS", ("Nils",), "NS"),
@@ -680,17 +687,19 @@ def test_the_national_results_are_exported_and_read_back() -> None:
     assert compare_boards({1: D1, 2: D2}, back, deals_required=True) == ()
     by_number = {pair.number: pair for pair in back.pairs}
     for standing in event.pairs:
-        number = names.get((standing.school, standing.pair), UploadPair("")).number or (
+        pair_number = names.get((standing.school, standing.pair), UploadPair("")).number or (
             f"{standing.school}-{standing.pair}"
         )
-        assert by_number[number].percentage == round(standing.percentage, 2)
-        assert by_number[number].place == standing.place
+        assert by_number[pair_number].percentage == round(standing.percentage, 2)
+        assert by_number[pair_number].place == standing.place
     assert by_number["Bø-1EW"].names == ()  # not named by the caller
     assert by_number["Bø-2NS"].percentage is None  # only a "not played"
-    lines = [line for board in event.boards for line in board.lines]
+    field_lines = [line for board in event.boards for line in board.lines]
     assert [(r.ns_mp, r.ew_mp) for r in back.results] == [
-        (round(line.ns_mp, 2), round(line.ew_mp, 2)) if line.ns_mp is not None else (None, None)
-        for line in lines
+        (round(line.ns_mp, 2), round(_both(line.ew_mp), 2))
+        if line.ns_mp is not None
+        else (None, None)
+        for line in field_lines
     ]
     # Board 1: 420 and −50 of a field of three (one table did not play it): the top is
     # 4 and 420's 2 of 2 is factored up (Neuberg) to (2 + 1) × 3 / 2 − 1 = 3.5.

@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from tests.factories import running_session
+from tests.factories import board_set_id, board_set_of, running_session
 from tournaments import analysis, result_services, selectors, sessions
 from tournaments.models import Board, BoardSet, Session, Table
 
@@ -27,7 +27,7 @@ def session(alice: User) -> Session:
     """A running session whose set was just dealt: its analysis is queued (the test's
     transaction never commits, so nothing runs it until a test does)."""
     session = running_session(alice, seed="analysis-waits")
-    assert session.board_set.analysis == BoardSet.Analysis.QUEUED
+    assert board_set_of(session).analysis == BoardSet.Analysis.QUEUED
     return session
 
 
@@ -52,12 +52,12 @@ def _enter_board_1(session: Session) -> Table:
 def _stall(session: Session) -> None:
     """Nothing has moved for longer than the site waits before asking."""
     long_ago = timezone.now() - selectors.ANALYSIS_STALLED_AFTER - datetime.timedelta(seconds=5)
-    BoardSet.objects.filter(pk=session.board_set_id).update(analysis_updated_at=long_ago)
+    BoardSet.objects.filter(pk=board_set_id(session)).update(analysis_updated_at=long_ago)
 
 
 def _analyse(session: Session) -> None:
     """What the background worker does (tournaments.tasks.analyse_board_set)."""
-    analysis.board_set_run_analysis(board_set_id=session.board_set_id)
+    analysis.board_set_run_analysis(board_set_id=board_set_id(session))
 
 
 # --------------------------------------------------------------------------- the teacher
@@ -124,7 +124,7 @@ def test_an_analysis_that_never_moves_asks_whether_the_worker_runs(
     for board in boards[:2]:
         board.dd_tricks = "7" * 20
     Board.objects.bulk_update(boards[:2], ["dd_tricks"])
-    BoardSet.objects.filter(pk=session.board_set_id).update(analysis=BoardSet.Analysis.RUNNING)
+    BoardSet.objects.filter(pk=board_set_id(session)).update(analysis=BoardSet.Analysis.RUNNING)
     part = alice_client.get(f"/sessions/{session.pk}/analysis/", headers={"HX-Request": "true"})
     assert stopped in _text_of(part.content.decode())
     # It keeps asking, slowly: a worker started now is seen.
@@ -132,7 +132,7 @@ def test_an_analysis_that_never_moves_asks_whether_the_worker_runs(
 
 
 def test_a_failed_analysis_says_so(session: Session, alice_client: Client) -> None:
-    BoardSet.objects.filter(pk=session.board_set_id).update(
+    BoardSet.objects.filter(pk=board_set_id(session)).update(
         analysis=BoardSet.Analysis.FAILED, analysis_error="DDSError: boom"
     )
     page = _text_of(alice_client.get(f"/sessions/{session.pk}/").content.decode())
@@ -142,11 +142,11 @@ def test_a_failed_analysis_says_so(session: Session, alice_client: Client) -> No
 
 def test_the_analysis_moves_its_clock(session: Session) -> None:
     """Every step of the worker is seen: queued, each batch, done."""
-    queued = BoardSet.objects.get(pk=session.board_set_id).analysis_updated_at
+    queued = BoardSet.objects.get(pk=board_set_id(session)).analysis_updated_at
     assert queued is not None
     _stall(session)
     _analyse(session)
-    board_set = BoardSet.objects.get(pk=session.board_set_id)
+    board_set = BoardSet.objects.get(pk=board_set_id(session))
     assert board_set.analysis == BoardSet.Analysis.DONE
     assert board_set.analysis_updated_at is not None
     assert timezone.now() - board_set.analysis_updated_at < datetime.timedelta(seconds=30)
@@ -161,7 +161,7 @@ def test_the_analysis_moves_its_clock(session: Session) -> None:
 
 
 def test_stalled_means_waiting_and_not_moving_for_a_while(session: Session) -> None:
-    moved = BoardSet.objects.get(pk=session.board_set_id).analysis_updated_at
+    moved = BoardSet.objects.get(pk=board_set_id(session)).analysis_updated_at
     assert moved is not None
     soon = moved + selectors.ANALYSIS_STALLED_AFTER
     later = soon + datetime.timedelta(seconds=1)
@@ -260,7 +260,7 @@ def test_a_board_no_longer_on_the_page_reloads_it(session: Session) -> None:
 def test_a_set_nobody_analyses_says_so_to_the_teacher_and_nothing_to_the_pupils(
     session: Session, alice_client: Client
 ) -> None:
-    BoardSet.objects.filter(pk=session.board_set_id).update(analysis=BoardSet.Analysis.NOT_STARTED)
+    BoardSet.objects.filter(pk=board_set_id(session)).update(analysis=BoardSet.Analysis.NOT_STARTED)
     page = _text_of(alice_client.get(f"/sessions/{session.pk}/").content.decode())
     assert (
         "The cards are not analysed: the tables see their results without what the cards allowed."

@@ -65,7 +65,9 @@ def query(path: Path, sql: str) -> list[tuple[object, ...]]:
 
 
 def results(path: Path) -> int:
-    return int(query(path, "SELECT count(*) FROM tournaments_result")[0][0])  # type: ignore[call-overload]
+    [(count,)] = query(path, "SELECT count(*) FROM tournaments_result")
+    assert isinstance(count, int)
+    return count
 
 
 # --------------------------------------------------------------------------- backup

@@ -5,8 +5,10 @@ from __future__ import annotations
 import io
 from io import StringIO
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.test import Client
@@ -14,14 +16,20 @@ from django.utils import translation
 from endplay.parsers import pbn as endplay_pbn
 from endplay.types import Deal as EndplayDeal
 from pypdf import PdfReader
+from pytest_django import DjangoCaptureOnCommitCallbacks
 
 from scoring import dealing
 from scoring.cards import Deal, Seat, Suit
 from scoring.dup import read_dup
 from scoring.pbn import read_pbn
+from tests.narrow import found
 from tournaments import services
 from tournaments.labels import holding_text
 from tournaments.models import BoardSet
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
+
 
 CLUB_NIGHT = Path(__file__).parents[1] / "scoring" / "data" / "club_night.pbn"
 
@@ -47,7 +55,7 @@ def test_make_boards_writes_pbn_that_both_readers_agree_on(tmp_path: Path) -> No
     ]
     for game in ours.boards:
         assert game.tag("Vulnerable") == "None"
-        assert game.tag("Deal").startswith(f"{game.board.dealer.value}:")  # type: ignore[union-attr]
+        assert found(game.tag("Deal")).startswith(f"{found(game.board.dealer).value}:")
         assert game.tag("MinibridgeDeclarer") == game.declaration.declarer.value
         assert game.tag("MinibridgePar") is not None
         assert game.tag("DoubleDummyTricks") is not None
@@ -82,7 +90,7 @@ def test_make_boards_refuses_a_missing_folder(tmp_path: Path) -> None:
         call_command("make_boards", "2", "--output", str(tmp_path / "nope" / "b.pbn"))
 
 
-def test_import_boards_names_the_twenty_twenty_board(alice) -> None:  # type: ignore[no-untyped-def]
+def test_import_boards_names_the_twenty_twenty_board(alice: User) -> None:
     with pytest.raises(CommandError, match="Board 3 is a 20–20 deal"):
         call_command("import_boards", str(CLUB_NIGHT), "--teacher", "alice")
     assert not BoardSet.objects.exists()
@@ -101,7 +109,7 @@ def test_import_boards_refuses_an_unknown_teacher() -> None:
         call_command("import_boards", str(CLUB_NIGHT), "--teacher", "nobody")
 
 
-def upload(client: Client, content: bytes, **data: object):  # type: ignore[no-untyped-def]
+def upload(client: Client, content: bytes, **data: object) -> _MonkeyPatchedWSGIResponse:
     file = SimpleUploadedFile("week.pbn", content, content_type="application/octet-stream")
     return client.post("/boards/import/", {"file": file, "name": "", **data})
 
@@ -116,8 +124,8 @@ def test_the_upload_names_the_bad_board_and_saves_nothing(alice_client: Client) 
 
 
 def test_the_upload_can_take_the_good_boards_only(
-    alice_client: Client, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+    alice_client: Client, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
+) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         response = upload(alice_client, CLUB_NIGHT.read_bytes(), good_only="on")
     board_set = BoardSet.objects.get()
@@ -192,7 +200,7 @@ def test_the_limits_speak_norwegian(alice_client: Client) -> None:
     assert "… og 77 problemer til." in html
 
 
-def test_import_boards_refuses_more_than_64_boards(alice, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_import_boards_refuses_more_than_64_boards(alice: User, tmp_path: Path) -> None:
     path = tmp_path / "huge.pbn"
     path.write_bytes(b'[Board "1"]\n\n' * 100_000)
     with translation.override("en"), pytest.raises(CommandError, match="more than 64 boards"):
@@ -200,7 +208,7 @@ def test_import_boards_refuses_more_than_64_boards(alice, tmp_path: Path) -> Non
     assert not BoardSet.objects.exists()
 
 
-def test_import_boards_lists_50_problems_and_counts_the_rest(alice, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_import_boards_lists_50_problems_and_counts_the_rest(alice: User, tmp_path: Path) -> None:
     path = tmp_path / "bad.pbn"
     path.write_bytes(b'[Board "1"]\n\n' * 64)
     with translation.override("en"), pytest.raises(CommandError, match="and 77 more") as refused:
@@ -209,7 +217,9 @@ def test_import_boards_lists_50_problems_and_counts_the_rest(alice, tmp_path: Pa
 
 
 @pytest.fixture
-def analysed_set(alice, django_capture_on_commit_callbacks) -> BoardSet:  # type: ignore[no-untyped-def]
+def analysed_set(
+    alice: User, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
+) -> BoardSet:
     with django_capture_on_commit_callbacks(execute=True):
         board_set = services.board_set_deal(teacher=alice, name="Week 3", count=6, seed="files")
     board_set.refresh_from_db()
@@ -296,8 +306,8 @@ def test_slips_for_the_tables_leave_out_the_answers(
     ],
 )
 def test_slips_with_the_answers_are_refused_until_every_board_is_analysed(
-    alice_client: Client, alice, analysis: str, analysed: int, message: str
-) -> None:  # type: ignore[no-untyped-def]
+    alice_client: Client, alice: User, analysis: str, analysed: int, message: str
+) -> None:
     board_set = services.board_set_deal(teacher=alice, name="Week 4", count=6, seed="slips")
     board_set.boards.filter(number__gt=analysed).update(dd_tricks="")
     board_set.boards.filter(number__lte=analysed).update(dd_tricks="7" * 20)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
@@ -28,13 +29,13 @@ def _names(board_set: BoardSet) -> tuple[str, str]:
     return english, norwegian
 
 
-def test_a_set_named_after_its_day_follows_the_readers_language(alice) -> None:  # type: ignore[no-untyped-def]
+def test_a_set_named_after_its_day_follows_the_readers_language(alice: User) -> None:
     board_set = services.board_set_deal(teacher=alice, name="", count=1, name_date=DAY)
     assert (board_set.name, board_set.name_date) == ("", DAY)
     assert _names(board_set) == ("Boards of Nov. 30, 2026", "Spill 30. november 2026")
 
 
-def test_a_set_dealt_without_a_name_is_named_after_today(alice) -> None:  # type: ignore[no-untyped-def]
+def test_a_set_dealt_without_a_name_is_named_after_today(alice: User) -> None:
     board_set = services.board_set_deal(teacher=alice, name="  ", count=1)
     assert board_set.name_date == timezone.localdate()
     named = services.board_set_deal(teacher=alice, name="Week 3", count=1)
@@ -42,7 +43,9 @@ def test_a_set_dealt_without_a_name_is_named_after_today(alice) -> None:  # type
     assert _names(named) == ("Week 3", "Week 3")
 
 
-def test_a_set_dealt_for_a_session_is_named_after_the_class_and_the_day(alice) -> None:  # type: ignore[no-untyped-def]
+def test_a_set_dealt_for_a_session_is_named_after_the_class_and_the_day(
+    alice: User,
+) -> None:
     school_class = SchoolClass.objects.create(teacher=alice, name="6B")
     present = [
         Pupil.objects.create(school_class=school_class, first_name=f"P{n}") for n in range(8)
@@ -65,7 +68,7 @@ def test_a_set_dealt_for_a_session_is_named_after_the_class_and_the_day(alice) -
     assert _names(session.board_set) == ("6B, Nov. 30, 2026", "6B, 30. november 2026")
 
 
-def test_an_imported_set_without_a_name_is_imported_boards(alice) -> None:  # type: ignore[no-untyped-def]
+def test_an_imported_set_without_a_name_is_imported_boards(alice: User) -> None:
     deal = "N:QJ5.A95.KQ7.KJ63 T9843.J7.T86.A75 AK7.KQ2.AJ93.Q84 62.T8643.542.T92"
     pbn = f'[Board "1"]\n[Dealer "N"]\n[Deal "{deal}"]\n'
     board_set = services.board_set_import(teacher=alice, text=pbn, filename="")
@@ -75,7 +78,9 @@ def test_an_imported_set_without_a_name_is_imported_boards(alice) -> None:  # ty
     assert _names(from_file) == ("week3", "week3")
 
 
-def test_pages_and_paper_show_the_name_in_the_readers_language(alice, alice_client: Client) -> None:  # type: ignore[no-untyped-def]
+def test_pages_and_paper_show_the_name_in_the_readers_language(
+    alice: User, alice_client: Client
+) -> None:
     board_set = services.board_set_deal(teacher=alice, name="", count=2, name_date=DAY)
     english = alice_client.get("/boards/").content.decode()
     assert "Boards of Nov. 30, 2026" in english
@@ -98,8 +103,8 @@ def test_pages_and_paper_show_the_name_in_the_readers_language(alice, alice_clie
 
 
 def test_the_session_setup_offers_the_sets_in_the_readers_language(
-    alice, alice_client: Client
-) -> None:  # type: ignore[no-untyped-def]
+    alice: User, alice_client: Client
+) -> None:
     services.board_set_deal(teacher=alice, name="", count=16, name_date=DAY)
     session = running_session(alice, seed="names")  # its own set is named "8A boards"
     draft = sessions.session_create(
@@ -114,7 +119,7 @@ def test_the_session_setup_offers_the_sets_in_the_readers_language(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_migration_turns_default_names_back_into_days(alice) -> None:  # type: ignore[no-untyped-def]
+def test_the_migration_turns_default_names_back_into_days(alice: User) -> None:
     executor = MigrationExecutor(connection)
     executor.migrate([("tournaments", "0001_initial")])
     apps = executor.loader.project_state([("tournaments", "0001_initial")]).apps

@@ -7,12 +7,14 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
+from pytest_django import DjangoCaptureOnCommitCallbacks
 
 from scoring import dealing
 from scoring.cards import Deal, Seat
-from scoring.declaring import find_declarer
+from scoring.declaring import Declaration, find_declarer
 from tournaments import services
 from tournaments.models import Board, BoardSet
 
@@ -47,8 +49,8 @@ def test_it_deals_and_analyses_a_set(
 
 
 def test_the_same_seed_deals_the_same_boards(
-    alice_client: Client, django_capture_on_commit_callbacks: Capture, alice
-) -> None:  # type: ignore[no-untyped-def]
+    alice_client: Client, django_capture_on_commit_callbacks: Capture, alice: User
+) -> None:
     first = deal(alice_client, django_capture_on_commit_callbacks, seed="school-42", count=4)
     again = services.board_set_deal(teacher=alice, name="Again", count=4, seed="school-42")
     assert list(first.boards.values_list("deal", flat=True)) == list(
@@ -65,7 +67,8 @@ def test_a_preset_is_kept_and_shown(
     for board in board_set.boards.all():
         cards = Deal.from_pbn(board.deal)
         declaration = find_declarer(cards, Seat.dealer_of_board(board.number))
-        assert cards.side_hcp(declaration.side) >= 25  # type: ignore[union-attr]
+        assert isinstance(declaration, Declaration)  # a preset deals no 20–20 board
+        assert cards.side_hcp(declaration.side) >= 25
     html = alice_client.get(f"/boards/{board_set.pk}/").content.decode()
     assert "Game is likely" in html
 
@@ -89,7 +92,9 @@ def test_an_unreachable_preset_gives_a_clear_message(
     assert not BoardSet.objects.exists()
 
 
-def test_the_set_page_shows_progress_while_the_analysis_runs(alice, alice_client: Client) -> None:  # type: ignore[no-untyped-def]
+def test_the_set_page_shows_progress_while_the_analysis_runs(
+    alice: User, alice_client: Client
+) -> None:
     board_set = services.board_set_deal(teacher=alice, name="Tuesday", count=4)
     Board.objects.filter(board_set=board_set, number__lte=3).update(dd_tricks="7" * 20)
     BoardSet.objects.filter(pk=board_set.pk).update(analysis=BoardSet.Analysis.RUNNING)
@@ -117,8 +122,11 @@ def test_the_set_page_shows_progress_while_the_analysis_runs(alice, alice_client
 
 
 def test_a_failed_analysis_is_shown_and_can_be_retried(
-    alice, alice_client: Client, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+    alice: User,
+    alice_client: Client,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+) -> None:
     def broken(deals: Any, **kwargs: Any) -> None:
         raise RuntimeError("solver exploded")
 
@@ -148,21 +156,22 @@ def test_the_board_page_shows_hands_declarer_and_par(
     board = board_set.boards.get(number=2)
     cards = Deal.from_pbn(board.deal)
     declaration = find_declarer(cards, Seat.EAST)
+    assert isinstance(declaration, Declaration)
     response = alice_client.get(f"/boards/{board_set.pk}/2/")
     html = response.content.decode()
     assert response.status_code == 200
     assert "Dealer: East" in html
     assert f"{cards.hcp(Seat.NORTH)} point" in html
     declarer_name = {"N": "North", "E": "East", "S": "South", "W": "West"}
-    assert f"{declarer_name[declaration.declarer.value]} declares" in html  # type: ignore[union-attr]
+    assert f"{declarer_name[declaration.declarer.value]} declares" in html
     assert "Best contract:" in html
     assert 'rel="prev"' in html
     assert 'rel="next"' in html
 
 
 def test_other_teachers_get_404(
-    bob_client: Client, alice, django_capture_on_commit_callbacks: Capture
-) -> None:  # type: ignore[no-untyped-def]
+    bob_client: Client, alice: User, django_capture_on_commit_callbacks: Capture
+) -> None:
     board_set = services.board_set_deal(teacher=alice, name="Alice's", count=1)
     assert bob_client.get(f"/boards/{board_set.pk}/").status_code == 404
     assert bob_client.get(f"/boards/{board_set.pk}/1/").status_code == 404
@@ -175,7 +184,7 @@ def test_the_list_has_an_empty_state(alice_client: Client) -> None:
     assert "You have no boards yet." in html
 
 
-def test_norwegian_hand_diagrams_use_norwegian_ranks(alice, alice_client: Client) -> None:  # type: ignore[no-untyped-def]
+def test_norwegian_hand_diagrams_use_norwegian_ranks(alice: User, alice_client: Client) -> None:
     board_set = BoardSet.objects.create(teacher=alice, name="Ranks", source="imported")
     # North: ♠ Q J 5, ♥ A 9 5, ♦ K Q 7, ♣ K J 6 3.
     deal = "N:QJ5.A95.KQ7.KJ63 T9843.J7.T86.A75 AK7.KQ2.AJ93.Q84 62.T8643.542.T92"

@@ -2,12 +2,13 @@ from __future__ import annotations
 
 import re
 
+from django.contrib.auth.models import User
 from django.test import Client
 
 from tournaments.models import Pupil, SchoolClass
 
 
-def test_class_create_makes_a_class_for_the_teacher(alice_client: Client, alice) -> None:  # type: ignore[no-untyped-def]
+def test_class_create_makes_a_class_for_the_teacher(alice_client: Client, alice: User) -> None:
     response = alice_client.post("/classes/new/", {"name": " 7A "})
     school_class = SchoolClass.objects.get()
     assert response.status_code == 302

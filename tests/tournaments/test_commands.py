@@ -2,13 +2,15 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
+from django.test import Client
 
 from tournaments.models import BoardSet, Pupil, Result, SchoolClass, Session
 
 
 @pytest.mark.django_db
-def test_createteacher_makes_a_teacher_who_can_log_in(client) -> None:  # type: ignore[no-untyped-def]
+def test_createteacher_makes_a_teacher_who_can_log_in(client: Client) -> None:
     call_command("createteacher", "kari", "--password", "a-long-pass-phrase", verbosity=0)
     user = get_user_model().objects.get(username="kari")
     assert not user.is_staff
@@ -26,7 +28,7 @@ def test_createteacher_refuses_a_weak_password() -> None:
     assert not get_user_model().objects.exists()
 
 
-def test_createteacher_refuses_a_taken_username(alice) -> None:  # type: ignore[no-untyped-def]
+def test_createteacher_refuses_a_taken_username(alice: User) -> None:
     with pytest.raises(CommandError, match="exists already"):
         call_command("createteacher", "ALICE", "--password", "a-long-pass-phrase")
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
+from pytest_django import Settings as SettingsWrapper
 
 from minibridge import network
 from tests.factories import running_session
@@ -19,18 +21,18 @@ from tournaments.models import Session
 
 LAN = "192.168.1.20"
 # The teacher's own browser on the laptop: loopback, port 8000.
-ON_LAPTOP = {"HTTP_HOST": "127.0.0.1:8000", "SERVER_PORT": "8000"}
+ON_LAPTOP: dict[str, Any] = {"HTTP_HOST": "127.0.0.1:8000", "SERVER_PORT": "8000"}
 
 
 @pytest.fixture(autouse=True)
-def lan(monkeypatch: pytest.MonkeyPatch, settings):  # type: ignore[no-untyped-def]
+def lan(monkeypatch: pytest.MonkeyPatch, settings: SettingsWrapper) -> None:
     monkeypatch.setattr(network, "lan_address", lambda: LAN)
     settings.ALLOWED_HOSTS = ["localhost", "127.0.0.1", "testserver", LAN]
     settings.PUBLIC_URL = ""
 
 
 @pytest.fixture
-def session(alice: AbstractUser) -> Session:
+def session(alice: User) -> Session:
     return running_session(alice, seed="connect")
 
 
@@ -50,8 +52,8 @@ def test_the_session_page_says_which_address_the_cards_carry(
 
 
 def test_public_url_is_named_on_the_session_page(
-    alice_client: Client, session: Session, settings
-) -> None:  # type: ignore[no-untyped-def]
+    alice_client: Client, session: Session, settings: SettingsWrapper
+) -> None:
     settings.PUBLIC_URL = "https://bridge.school.example"
     html = alice_client.get(f"/sessions/{session.pk}/", **ON_LAPTOP).content.decode()
     assert "take the tablets to <strong>https://bridge.school.example/</strong>" in html
@@ -89,8 +91,8 @@ def test_without_a_network_the_page_says_so_and_no_cards_are_made(
 
 
 def test_an_address_the_site_does_not_answer_to_is_explained(
-    alice_client: Client, session: Session, settings
-) -> None:  # type: ignore[no-untyped-def]
+    alice_client: Client, session: Session, settings: SettingsWrapper
+) -> None:
     settings.ALLOWED_HOSTS = ["127.0.0.1", "testserver"]
     html = alice_client.get(f"/sessions/{session.pk}/", **ON_LAPTOP).content.decode()
     assert "address on the network is 192.168.1.20, but the site does not answer" in html

@@ -17,6 +17,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TypedDict, Unpack
 
 import pytest
 from django.utils import translation
@@ -24,6 +25,7 @@ from pypdf import PdfReader
 
 import tournaments.charts
 from scoring.curves import CurveStats, curve_stats
+from tests.narrow import found
 from tests.scoring.test_curves import SIX, point
 from tournaments.charts import ChartLabels, curve_svg, dot_radius
 from tournaments.printing.curves import (
@@ -218,7 +220,7 @@ def test_the_game_marks_and_the_guideline() -> None:
         10: "game in ♥/♠",
         11: "game in ♣/♦",
     }
-    ys = {tricks: float(g.find(f"{SVG}line").attrib["y1"]) for tricks, g in marks.items()}  # type: ignore[union-attr]
+    ys = {tricks: float(found(g.find(f"{SVG}line")).attrib["y1"]) for tricks, g in marks.items()}
     assert ys[9] == _centre(dots[25, 9])[1]  # the 9-trick mark runs through 9 tricks
     assert ys[9] > ys[10] > ys[11]
     # The red suits are red; the black ones keep the text colour.
@@ -254,7 +256,7 @@ def test_an_empty_chart() -> None:
     assert _text(empty) == "No results yet"
     assert len(_by_class(root, "curve-game")) == 3
     assert len(_by_class(root, "curve-guideline")) == 1
-    assert "No results yet." in (root.find(f"{SVG}desc").text or "")  # type: ignore[union-attr]
+    assert "No results yet." in (found(root.find(f"{SVG}desc")).text or "")
 
 
 def test_a_chart_of_one_deal() -> None:
@@ -273,14 +275,14 @@ def test_every_word_is_escaped() -> None:
     svg = curve_svg(curve_stats([]), title=title, labels=labels)
     assert "<script>" not in svg
     root = ET.fromstring(svg)
-    assert root.find(f"{SVG}title").text == title  # type: ignore[union-attr]
+    assert found(root.find(f"{SVG}title")).text == title
     assert _text(_by_class(root, "curve-axis-labels")[0]).startswith('Points <&> "both"')
     assert _text(_by_class(root, "curve-empty")[0]) == "<b>none</b>"
 
 
 def test_the_description_uses_the_decimal_mark() -> None:
     root = _svg(curve_stats(SIX), labels=replace(LABELS, decimal_mark=","))
-    assert "25 → 8,7" in (root.find(f"{SVG}desc").text or "")  # type: ignore[union-attr]
+    assert "25 → 8,7" in (found(root.find(f"{SVG}desc")).text or "")
 
 
 def test_dot_sizes() -> None:
@@ -345,18 +347,24 @@ def _text_of(pdf: bytes) -> str:
     return _squeeze("".join(page.extract_text() for page in reader.pages))
 
 
-def _sheet(stats: CurveStats | None = None, **kwargs: object) -> bytes:
+def _sheet(stats: CurveStats | None = None, *, page_size: str = "A4") -> bytes:
     return curve_sheet_pdf(
         curve_stats(SIX) if stats is None else stats,
         title="Class 6B",
         labels=LABELS,
         table_labels=TABLE_LABELS,
-        **kwargs,  # type: ignore[arg-type]
+        page_size=page_size,
     )
 
 
-def _worksheet(**kwargs: object) -> bytes:
-    return worksheet_pdf(title="Class 6B", labels=LABELS, table_labels=TABLE_LABELS, **kwargs)  # type: ignore[arg-type]
+class WorksheetOptions(TypedDict, total=False):
+    rows: Sequence[tuple[int, int | None]]
+    row_count: int
+    page_size: str
+
+
+def _worksheet(**kwargs: Unpack[WorksheetOptions]) -> bytes:
+    return worksheet_pdf(title="Class 6B", labels=LABELS, table_labels=TABLE_LABELS, **kwargs)
 
 
 # -- The curve sheet ------------------------------------------------------------------------
@@ -490,7 +498,7 @@ def test_the_worksheet_without_rows_is_blank() -> None:
         ({"rows": [(n, 21) for n in range(1, 37)]}, 2),
     ],
 )
-def test_long_worksheets_go_on_over_pages(kwargs: dict[str, object], pages: int) -> None:
+def test_long_worksheets_go_on_over_pages(kwargs: WorksheetOptions, pages: int) -> None:
     pdf = _worksheet(**kwargs)
     assert len(PdfReader(io.BytesIO(pdf)).pages) == pages
 
@@ -517,7 +525,7 @@ def test_every_board_of_a_long_session_is_printed() -> None:
         ({"row_count": -1}, "row_count must be a whole number"),
     ],
 )
-def test_bad_worksheet_rows(kwargs: dict[str, object], message: str) -> None:
+def test_bad_worksheet_rows(kwargs: WorksheetOptions, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         _worksheet(**kwargs)
 

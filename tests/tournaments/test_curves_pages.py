@@ -9,16 +9,18 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from pypdf import PdfReader
 
 from tests.factories import running_session
+from tests.narrow import found
 from tournaments import curves, result_services, selectors, sessions
 from tournaments.models import Board, Session
 
 
 @pytest.fixture
-def session(alice) -> Session:  # type: ignore[no-untyped-def]
+def session(alice: User) -> Session:
     return running_session(alice, seed="curves")
 
 
@@ -51,10 +53,10 @@ def test_the_figures_match_a_hand_computed_session(session: Session) -> None:
     by_hcp: dict[int, list[int]] = {}
     for hcp, tricks in expected.values():
         by_hcp.setdefault(hcp, []).append(tricks)
-    for hcp, tricks in by_hcp.items():
+    for hcp, all_tricks in by_hcp.items():
         row = stats.row(hcp)
-        assert row.count == len(tricks)
-        assert row.mean_tricks == pytest.approx(sum(tricks) / len(tricks))
+        assert row.count == len(all_tricks)
+        assert row.mean_tricks == pytest.approx(sum(all_tricks) / len(all_tricks))
         assert row.games_chosen == 0
 
 
@@ -76,11 +78,11 @@ def test_an_empty_class_gets_a_friendly_page(session: Session, alice_client: Cli
 
 def test_one_pupil_and_one_pair(session: Session, alice_client: Client) -> None:
     enter_round_one(session)
-    pair = session.pairs.first()
-    pupil = pair.members.first().pupil  # type: ignore[union-attr]
+    pair = found(session.pairs.first())
+    pupil = found(pair.members.first()).pupil
     url = f"/classes/{session.school_class_id}/curve/?pupil={pupil.pk}"
     assert alice_client.get(url).status_code == 200
-    url = f"/sessions/{session.pk}/curve/?pair={pair.pk}"  # type: ignore[union-attr]
+    url = f"/sessions/{session.pk}/curve/?pair={pair.pk}"
     assert alice_client.get(url).status_code == 200
 
 

@@ -5,20 +5,21 @@ and the national matchpoints of one school alone are the session's own."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 
 from scoring.cards import Deal
 from scoring.event import compare_boards, field_results, score_event
 from scoring.pbn_results import read_pbn_results
 from scoring.upload import ResultKind, Upload, UploadProblemCode
-from tests.factories import play_round, running_session
+from tests.factories import board_set_of, play_round, running_session
 from tournaments import result_services
 from tournaments.models import Result, Session
 from tournaments.standings import Standings, session_standings
 
 
 @pytest.fixture
-def played(alice) -> Session:  # type: ignore[no-untyped-def]
+def played(alice: User) -> Session:
     """4 tables, 3 rounds, 2 boards a round; table 2 gets Average+/Average− on its first
     board of round 2, and table 3's first board of round 3 is not played."""
     session = running_session(alice, seed="event-upload")
@@ -55,7 +56,7 @@ def _export(session: Session, client: Client) -> Upload:
 
 
 def _deals(session: Session) -> dict[int, Deal]:
-    return {board.number: Deal.from_pbn(board.deal) for board in session.board_set.boards.all()}
+    return {board.number: Deal.from_pbn(board.deal) for board in board_set_of(session).boards.all()}
 
 
 def test_the_export_reads_back_as_the_sessions_results(
@@ -121,8 +122,8 @@ def test_one_school_alone_gets_its_own_matchpoints_nationally(
 
 
 def test_an_export_of_another_board_set_is_refused(
-    played: Session, alice, alice_client: Client
-) -> None:  # type: ignore[no-untyped-def]
+    played: Session, alice: User, alice_client: Client
+) -> None:
     other = running_session(alice, seed="another-set", class_name="8B")
     play_round(other, 1, {})
     upload = _export(other, alice_client)

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.utils import translation
 from django.utils.translation import gettext
 from openpyxl import load_workbook
@@ -57,7 +57,7 @@ _LEVEL_AND_SUIT = re.compile(r"(\d) ([♠♥♦♣])")
 # -- A played session ---------------------------------------------------------------------
 
 
-def _play_two_rounds(session: Session, teacher: AbstractBaseUser) -> None:
+def _play_two_rounds(session: Session, teacher: User) -> None:
     """Round 1 as the tables enter it (4♠ making ten tricks), round 2 as the teacher
     enters it (3NT two down): every board then has two results to compare."""
     movement = sessions.session_movement(session)
@@ -78,7 +78,7 @@ def _play_two_rounds(session: Session, teacher: AbstractBaseUser) -> None:
 
 
 @pytest.fixture
-def played(alice: AbstractBaseUser) -> Session:
+def played(alice: User) -> Session:
     """A Mitchell (4 tables, 8 boards) with rounds 1 and 2 entered."""
     session = running_session(alice, seed="exports")
     _play_two_rounds(session, alice)

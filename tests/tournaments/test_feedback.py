@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 from pypdf import PdfReader
@@ -19,7 +20,8 @@ from scoring.cards import Seat, Strain
 from scoring.curves import curve_stats
 from scoring.dd import DDTable
 from scoring.feedback import board_lesson
-from tests.factories import running_session
+from tests.factories import board_set_id, running_session
+from tests.narrow import found
 from tournaments import (
     analysis,
     curves,
@@ -60,7 +62,7 @@ def text_of(html: str) -> str:
 
 
 @pytest.fixture
-def session(alice) -> Session:  # type: ignore[no-untyped-def]
+def session(alice: User) -> Session:
     return running_session(alice, seed="feedback")
 
 
@@ -232,6 +234,7 @@ def test_the_teachers_traveller_and_the_score_cards_in_both_languages(
         alice_client.cookies["django_language"] = language
         for number, result in results.items():
             expected = EXAMPLES[number][column]
+            assert isinstance(expected, str)
             html = alice_client.get(f"/sessions/{session.pk}/boards/{number}/").content.decode()
             assert expected in text_of(html), (language, number)
             for pair in (result.ns_pair, result.ew_pair):
@@ -366,7 +369,7 @@ def play_with_cases(session: Session, pupil: Pupil, cases: list[Case]) -> list[C
 def test_a_pupils_and_a_pairs_term_equal_a_hand_count_over_two_sessions(
     session: Session,
 ) -> None:
-    pupil = Pupil.objects.get(pk=session.pairs.first().members.first().pupil_id)  # type: ignore[union-attr]
+    pupil = Pupil.objects.get(pk=found(found(session.pairs.first()).members.first()).pupil_id)
     first = play_with_cases(session, pupil, CASES[:-2])
     later = second_session(session)
     taken = len([case for case in first if case is not FILLER])
@@ -394,7 +397,7 @@ def test_a_pupils_and_a_pairs_term_equal_a_hand_count_over_two_sessions(
     assert sum(row.figures.declared for row in term.sessions) == len(used)
 
     # The pupil's pair (the partnership was kept) has the same deals.
-    partner_ids = {m.pupil_id for m in session.pairs.first().members.all()}  # type: ignore[union-attr]
+    partner_ids = {m.pupil_id for m in found(session.pairs.first()).members.all()}
     class_term = feedback.class_term(session.school_class)
     pair_row = next(
         row
@@ -412,7 +415,7 @@ def test_a_pupils_and_a_pairs_term_equal_a_hand_count_over_two_sessions(
 
 def test_the_figures_agree_with_the_curve_sheets(session: Session) -> None:
     """The term figures and the curve sheet are made from the same rows and analysis."""
-    pupil = Pupil.objects.get(pk=session.pairs.first().members.first().pupil_id)  # type: ignore[union-attr]
+    pupil = Pupil.objects.get(pk=found(found(session.pairs.first()).members.first()).pupil_id)
     play_with_cases(session, pupil, CASES)
     second_session(session)
     school_class = session.school_class
@@ -460,7 +463,7 @@ def no_script_or_style(html: str) -> None:
 
 
 def test_the_pupil_page(session: Session, alice_client: Client, bob_client: Client) -> None:
-    pupil = Pupil.objects.get(pk=session.pairs.first().members.first().pupil_id)  # type: ignore[union-attr]
+    pupil = Pupil.objects.get(pk=found(found(session.pairs.first()).members.first()).pupil_id)
     play_with_cases(session, pupil, CASES[:2])
     url = f"/classes/{session.school_class_id}/pupils/{pupil.pk}/"
     response = alice_client.get(url)
@@ -482,7 +485,7 @@ def test_the_pupil_page(session: Session, alice_client: Client, bob_client: Clie
 
 
 def test_the_class_term_page(session: Session, alice_client: Client, bob_client: Client) -> None:
-    pupil = Pupil.objects.get(pk=session.pairs.first().members.first().pupil_id)  # type: ignore[union-attr]
+    pupil = Pupil.objects.get(pk=found(found(session.pairs.first()).members.first()).pupil_id)
     play_with_cases(session, pupil, CASES[:2])
     url = f"/classes/{session.school_class_id}/feedback/"
     html = alice_client.get(url).content.decode()
@@ -536,7 +539,7 @@ def pdf_text(data: bytes) -> list[str]:
 def test_the_lesson_pack_holds_the_boards_and_their_pars(
     session: Session, alice_client: Client, bob_client: Client, language: str, paper: str
 ) -> None:
-    analysis.board_set_run_analysis(board_set_id=session.board_set_id)  # DDS, 8 boards
+    analysis.board_set_run_analysis(board_set_id=board_set_id(session))  # DDS, 8 boards
     # Round 1 plays every board once: 1NT with 7 tricks everywhere.
     movement = sessions.session_movement(session)
     for table in session.tables.all():

@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.utils import translation
 
 from scoring import dd
+from scoring.cards import Deal
 from scoring.pbn import read_pbn, write_pbn
 from tests.factories import running_session
 from tournaments import analysis, feedback, labels, result_services, sessions
@@ -27,8 +30,9 @@ PLAN = {1: ("1NT", 7), 2: ("3NT", 9), 3: ("4S", 10), 4: ("1H", 9), 5: ("4H", 8),
 
 
 @pytest.fixture
-def played(alice) -> Session:  # type: ignore[no-untyped-def]
+def played(alice: User) -> Session:
     session = running_session(alice, seed="command")
+    assert session.board_set_id is not None
     analysis.board_set_run_analysis(board_set_id=session.board_set_id)
     movement = sessions.session_movement(session)
     for table in session.tables.all():
@@ -105,7 +109,7 @@ def test_a_file_without_analysis_is_analysed_first(
     calls: list[int] = []
     solve = dd._solve_batch
 
-    def counting(deals):  # type: ignore[no-untyped-def]
+    def counting(deals: Sequence[Deal]) -> list[dd.DDTable]:
         calls.append(len(deals))
         return solve(deals)
 

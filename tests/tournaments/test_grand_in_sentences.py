@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 
 from scoring.cards import Seat, Strain
@@ -30,7 +31,7 @@ def table_playing(session: Session, board: int) -> Table:
 
 
 @pytest.fixture
-def session(alice) -> Session:  # type: ignore[no-untyped-def]
+def session(alice: User) -> Session:
     session = running_session(alice, seed="grand")
     # Every seat takes 9 tricks in no trumps and 6 in each suit: 3NT is the par.
     tricks = {

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from django.contrib.auth.models import User
 from django.test import Client
 
 from tournaments.models import SchoolClass
@@ -19,8 +20,8 @@ def test_it_shows_what_to_do_first(alice_client: Client) -> None:
 
 
 def test_it_lists_only_the_teachers_own_classes(
-    alice_client: Client, alice_class: SchoolClass, bob
-) -> None:  # type: ignore[no-untyped-def]
+    alice_client: Client, alice_class: SchoolClass, bob: User
+) -> None:
     SchoolClass.objects.create(teacher=bob, name="Bob's class")
     response = alice_client.get("/")
     assert b"6B" in response.content

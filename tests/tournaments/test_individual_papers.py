@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterator
+from typing import TypedDict
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
+from pytest_django import Settings as SettingsWrapper
 
 from scoring.cards import Seat
 from scoring.individual import IndividualMovement
@@ -30,8 +32,31 @@ EIGHT = ["Ada", "Bo", "Cy", "Di", "Ed", "Fi", "Gus", "Hal"]
 ELEVEN = [*EIGHT, "Ivo", "Jo", "Kåre"]
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
+
+class Words(TypedDict):
+    seat: dict[Seat, str]
+    letter: dict[Seat, str]
+    goes: str
+    stays: str
+    off: str
+    teacher: str
+    shares: str
+    table: str
+    page: str
+    table_header: str
+    pupil: str
+    pupil_header: str
+    round_off: str
+    v: str
+    boards: str
+    shared: str
+    round: str
+    kinds: tuple[str, str, str]
+    title: str
+
+
 #: The words of the papers, in each language, written out here.
-WORDS = {
+WORDS: dict[str, Words] = {
     "en": {
         "seat": {N: "North", E: "East", S: "South", W: "West"},
         "letter": {N: "N", E: "E", S: "S", W: "W"},
@@ -80,7 +105,7 @@ SIZES = pytest.mark.parametrize("names", [EIGHT, ELEVEN], ids=["8-pupils", "11-p
 
 
 @pytest.fixture(autouse=True)
-def public_url(settings):  # type: ignore[no-untyped-def]
+def public_url(settings: SettingsWrapper) -> None:
     # The table cards carry the tables' address: give the site one.
     settings.PUBLIC_URL = "http://192.0.2.10:8000"
 
@@ -94,7 +119,7 @@ def language_afterwards() -> Iterator[None]:
     translation.activate(language)
 
 
-def _start(teacher: AbstractUser, names: list[str]) -> Session:
+def _start(teacher: User, names: list[str]) -> Session:
     # Every round of the movement (8 pupils: 7, 11 pupils: 11), 2 boards a round.
     return individual_session(teacher, names=names)
 
@@ -215,7 +240,7 @@ def _chart_cell(movement: IndividualMovement, table: int, round_: int, language:
 @LANGUAGES
 @SIZES
 def test_the_table_cards_name_the_four_pupils_by_seat_and_where_each_goes(
-    alice: AbstractUser, alice_client: Client, names: list[str], language: str
+    alice: User, alice_client: Client, names: list[str], language: str
 ) -> None:
     session = _start(alice, names)
     movement, pupils = _movement(session), _names(session)
@@ -252,7 +277,7 @@ def test_the_table_cards_name_the_four_pupils_by_seat_and_where_each_goes(
 
 
 def test_the_table_card_says_the_same_as_the_table_page(
-    alice: AbstractUser, alice_client: Client, client: Client
+    alice: User, alice_client: Client, client: Client
 ) -> None:
     session = _start(alice, ELEVEN)
     pdf = _download(alice_client, session, "table-cards", "en")
@@ -275,7 +300,7 @@ def test_the_table_card_says_the_same_as_the_table_page(
 @LANGUAGES
 @SIZES
 def test_every_pupil_has_a_card_with_every_round(
-    alice: AbstractUser, alice_client: Client, names: list[str], language: str
+    alice: User, alice_client: Client, names: list[str], language: str
 ) -> None:
     session = _start(alice, names)
     movement, pupils = _movement(session), _names(session)
@@ -305,7 +330,7 @@ def test_every_pupil_has_a_card_with_every_round(
 @LANGUAGES
 @SIZES
 def test_the_chart_shows_every_table_by_seat_and_the_sit_outs(
-    alice: AbstractUser, alice_client: Client, names: list[str], language: str
+    alice: User, alice_client: Client, names: list[str], language: str
 ) -> None:
     session = _start(alice, names)
     movement = _movement(session)
@@ -336,7 +361,7 @@ def test_the_chart_shows_every_table_by_seat_and_the_sit_outs(
 
 
 def test_the_session_page_offers_pupil_cards_instead_of_pair_cards(
-    alice: AbstractUser, alice_client: Client
+    alice: User, alice_client: Client
 ) -> None:
     session = _start(alice, EIGHT)
     html = alice_client.get(f"/sessions/{session.pk}/").content.decode()
@@ -352,9 +377,7 @@ def test_the_session_page_offers_pupil_cards_instead_of_pair_cards(
     assert alice_client.get(f"/sessions/{pairs.pk}/print/pupil-cards/").status_code == 404
 
 
-def test_in_norwegian_the_session_page_links_elevkort(
-    alice: AbstractUser, alice_client: Client
-) -> None:
+def test_in_norwegian_the_session_page_links_elevkort(alice: User, alice_client: Client) -> None:
     session = _start(alice, EIGHT)
     alice_client.cookies["django_language"] = "nb"
     html = alice_client.get(f"/sessions/{session.pk}/").content.decode()

@@ -19,7 +19,7 @@ import io
 import re
 
 import pytest
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 from openpyxl import load_workbook
@@ -50,7 +50,7 @@ def _declaring_side(session: Session, number: int) -> Side:
 
 
 @pytest.fixture
-def played(alice: AbstractBaseUser) -> Session:
+def played(alice: User) -> Session:
     session = individual_session(alice, names=NAMES, rounds=1)
     for first_name, last_name in SURNAMES.items():
         Pupil.objects.filter(first_name=first_name).update(last_name=last_name)
@@ -161,7 +161,7 @@ def test_a_pupils_score_card_names_their_partner_each_side(
     assert page.count("<td>West</td><td>Hal Lie</td><td>Fi Hansen &amp; Di Berg</td>") == 2
 
 
-def test_a_pairs_score_card_is_unchanged(alice: AbstractBaseUser, alice_client: Client) -> None:
+def test_a_pairs_score_card_is_unchanged(alice: User, alice_client: Client) -> None:
     from tests.factories import running_session
 
     session = running_session(alice, seed="pairs-card")
@@ -294,7 +294,7 @@ def test_the_workbook_ranks_pupils_and_keeps_their_cards(
     ]
 
 
-def test_a_pairs_workbook_keeps_its_columns(alice: AbstractBaseUser) -> None:
+def test_a_pairs_workbook_keeps_its_columns(alice: User) -> None:
     from tests.factories import running_session
     from tournaments.spreadsheets import standings_workbook
 
@@ -373,7 +373,7 @@ def test_the_feedback_command_reads_an_individual_pbn(
     ]
 
 
-def test_a_pairs_pbn_has_no_player_columns(alice: AbstractBaseUser) -> None:
+def test_a_pairs_pbn_has_no_player_columns(alice: User) -> None:
     from tests.factories import running_session
     from tournaments import exports
     from tournaments.models import Board
@@ -392,7 +392,7 @@ def test_a_pairs_pbn_has_no_player_columns(alice: AbstractBaseUser) -> None:
 # -- Adjusted and unplayed boards ---------------------------------------------------------
 
 
-def _twelve_pupils(teacher: AbstractBaseUser) -> Session:
+def _twelve_pupils(teacher: User) -> Session:
     """A started individual session of 12 pupils at 3 tables, one round of boards 1–3.
     (Built here rather than by the factory, whose suggestion asks for 2 boards a round,
     too few for 3 tables that share boards.)"""
@@ -425,7 +425,7 @@ def _twelve_pupils(teacher: AbstractBaseUser) -> Session:
 
 
 def test_adjusted_and_unplayed_boards_count_for_both_pupils_of_each_side(
-    alice: AbstractBaseUser,
+    alice: User,
 ) -> None:
     """12 pupils at 3 tables play boards 1–3 in round 1 (the individual movement seats
     table 1 as N 2, E 12, S 4, W 5; table 2 as N 1, E 11, S 6, W 8; table 3 as N 3,

@@ -4,11 +4,13 @@ alone with the matchpoints of every side they sat in (issue 19)."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.test import Client
 
 from scoring.cards import Side
 from tests.factories import individual_session
+from tests.narrow import found
 from tournaments import result_services
 from tournaments.models import Pair, Pupil, SchoolClass, Session
 from tournaments.selectors import board_facts
@@ -109,8 +111,8 @@ def test_an_individual_session_is_for_4_to_24_pupils(
 
 
 def test_a_table_names_its_four_pupils_and_who_partners_whom(
-    alice,
-    client: Client,  # type: ignore[no-untyped-def]
+    alice: User,
+    client: Client,
 ) -> None:
     session = individual_session(alice, names=NAMES)
     table = session.tables.get(number=1)
@@ -133,12 +135,12 @@ def test_a_table_names_its_four_pupils_and_who_partners_whom(
         assert sentence in page
 
 
-def test_a_pupil_cannot_sit_out_alone(alice) -> None:  # type: ignore[no-untyped-def]
+def test_a_pupil_cannot_sit_out_alone(alice: User) -> None:
     from tournaments.sessions import pair_withdraw
 
     session = individual_session(alice)
     with pytest.raises(ValidationError, match="nobody can sit out alone"):
-        pair_withdraw(pair=session.pairs.first(), from_round=2)  # type: ignore[arg-type]
+        pair_withdraw(pair=found(session.pairs.first()), from_round=2)
 
 
 def _declaring_side(session: Session, number: int) -> Side:
@@ -147,7 +149,7 @@ def _declaring_side(session: Session, number: int) -> Side:
     return board_facts(board, profile=session.profile).declaration.side
 
 
-def test_each_pupil_gets_the_matchpoints_of_the_side_they_sat_in(alice) -> None:  # type: ignore[no-untyped-def]
+def test_each_pupil_gets_the_matchpoints_of_the_side_they_sat_in(alice: User) -> None:
     """One round by hand. Round 1: table 1 has N 6, E 8, S 4, W 7; table 2 has N 1,
     E 3, S 5, W 2; both play boards 1 and 2. At table 1 declarer makes an overtrick, at
     table 2 declarer goes one down: on each board table 1's declaring side and table
@@ -189,8 +191,8 @@ ELEVEN = ["Ada", "Bo", "Cy", "Di", "Ed", "Fi", "Gus", "Hal", "Ida", "Jo", "Kai"]
 
 
 def test_the_teachers_grid_names_the_partners_and_who_has_the_round_off(
-    alice,
-    alice_client: Client,  # type: ignore[no-untyped-def]
+    alice: User,
+    alice_client: Client,
 ) -> None:
     """11 pupils at 2 tables: round 1 has table 1 N 1 E 11 S 6 W 8, table 2 N 3 E 10
     S 7 W 9, and pupils 2, 4 and 5 have it off."""
@@ -208,7 +210,7 @@ def test_the_teachers_grid_names_the_partners_and_who_has_the_round_off(
     assert 'Cy <small>(N)</small></span> &amp; <span class="pair-name">Gus <small>(S)' in edit
 
 
-def test_a_result_keeps_who_sat_south_and_west(alice) -> None:  # type: ignore[no-untyped-def]
+def test_a_result_keeps_who_sat_south_and_west(alice: User) -> None:
     """Round 1, table 1: N 6, E 8, S 4, W 7. The result is filed under North and East
     and keeps their partners, so every page and export finds all four pupils."""
     from tournaments.models import Result
@@ -224,7 +226,7 @@ def test_a_result_keeps_who_sat_south_and_west(alice) -> None:  # type: ignore[n
 
 
 def test_a_pupils_curve_and_deletion_count_the_boards_they_played_south_or_west(
-    alice,  # type: ignore[no-untyped-def]
+    alice: User,
 ) -> None:
     from tournaments import curves, privacy
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import polib
 import pytest
+from django.contrib.auth.models import User
 from django.template import Context, Template
 from django.test import Client
 from django.utils import translation
@@ -358,7 +359,9 @@ def test_the_template_filters_are_the_helpers() -> None:
     ]
 
 
-def test_the_round_grid_shows_contracts_with_suit_symbols(alice, alice_client: Client) -> None:  # type: ignore[no-untyped-def]
+def test_the_round_grid_shows_contracts_with_suit_symbols(
+    alice: User, alice_client: Client
+) -> None:
     session = running_session(alice, seed="labels")
     table = session.tables.get(number=1)
     result_services.result_record(table=table, board_number=1, contract="4S", tricks_won=10)

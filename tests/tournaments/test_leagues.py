@@ -19,9 +19,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.test import Client
 from openpyxl import load_workbook
+from pytest_django import Settings as SettingsWrapper
 
 from tests.factories import league_class, play_league_round
 from tournaments import leagues, sessions
@@ -32,7 +33,7 @@ EVENING_2 = {(1, 2): "121", (4, 3): "434"}
 
 
 @pytest.fixture
-def booklet(alice: AbstractBaseUser) -> League:
+def booklet(alice: User) -> League:
     school_class, partnerships = league_class(alice)
     return leagues.league_create(
         school_class=school_class,
@@ -44,13 +45,13 @@ def booklet(alice: AbstractBaseUser) -> League:
     )
 
 
-def _start(league: League, evening: int, teacher: AbstractBaseUser) -> Session:
+def _start(league: League, evening: int, teacher: User) -> Session:
     return leagues.league_evening_start(
         league=league, evening=evening, date=datetime.date(2026, 11, 30), teacher=teacher
     )
 
 
-def _play(league: League, teacher: AbstractBaseUser, *, evenings: int = 2) -> None:
+def _play(league: League, teacher: User, *, evenings: int = 2) -> None:
     first = _start(league, 1, teacher)
     play_league_round(first, 1, EVENING_1)
     play_league_round(first, 2, EVENING_1)
@@ -88,9 +89,7 @@ def test_a_league_numbers_its_pairs_and_plans_its_evenings(booklet: League) -> N
     assert all(plan.session is None for plan in plans)
 
 
-def test_an_evening_is_a_running_session_of_its_fixtures(
-    booklet: League, alice: AbstractBaseUser
-) -> None:
+def test_an_evening_is_a_running_session_of_its_fixtures(booklet: League, alice: User) -> None:
     session = _start(booklet, 1, alice)
     assert session.state == Session.State.RUNNING
     assert session.movement_kind == Session.Kind.LEAGUE
@@ -110,7 +109,7 @@ def test_an_evening_is_a_running_session_of_its_fixtures(
     assert leagues.league_evenings(booklet)[0].session == session
 
 
-def test_the_cross_table_after_each_evening(booklet: League, alice: AbstractBaseUser) -> None:
+def test_the_cross_table_after_each_evening(booklet: League, alice: User) -> None:
     assert _table(booklet) == [
         ("I", 0, "0–0", "1="),
         ("II", 0, "0–0", "1="),
@@ -146,7 +145,7 @@ def test_the_cross_table_after_each_evening(booklet: League, alice: AbstractBase
 
 
 def test_a_match_half_played_shows_in_brackets_and_earns_nothing(
-    booklet: League, alice: AbstractBaseUser
+    booklet: League, alice: User
 ) -> None:
     session = _start(booklet, 1, alice)
     play_league_round(session, 1, EVENING_1, only=1)  # I–IV only
@@ -156,7 +155,7 @@ def test_a_match_half_played_shows_in_brackets_and_earns_nothing(
     assert standings.rows[1].cells[2] is None
 
 
-def test_by_the_score_the_side_that_scores_more_wins_each_deal(alice: AbstractBaseUser) -> None:
+def test_by_the_score_the_side_that_scores_more_wins_each_deal(alice: User) -> None:
     school_class, partnerships = league_class(alice)
     league = leagues.league_create(
         school_class=school_class,
@@ -179,7 +178,7 @@ def test_by_the_score_the_side_that_scores_more_wins_each_deal(alice: AbstractBa
     ]
 
 
-def test_an_odd_number_of_pairs_gives_a_bye(alice: AbstractBaseUser) -> None:
+def test_an_odd_number_of_pairs_gives_a_bye(alice: User) -> None:
     school_class, partnerships = league_class(alice, pairs=5)
     league = leagues.league_create(
         school_class=school_class,
@@ -210,7 +209,7 @@ def test_an_odd_number_of_pairs_gives_a_bye(alice: AbstractBaseUser) -> None:
     ],
 )
 def test_league_create_refuses_what_cannot_be_played(
-    alice: AbstractBaseUser, changes: dict[str, int | str], message: str
+    alice: User, changes: dict[str, int | str], message: str
 ) -> None:
     from django.core.exceptions import ValidationError
 
@@ -231,7 +230,7 @@ def test_league_create_refuses_what_cannot_be_played(
     assert not League.objects.exists()
 
 
-def test_an_evening_of_too_many_boards_is_refused(alice: AbstractBaseUser) -> None:
+def test_an_evening_of_too_many_boards_is_refused(alice: User) -> None:
     from django.core.exceptions import ValidationError
 
     school_class, partnerships = league_class(alice, pairs=16)
@@ -246,9 +245,7 @@ def test_an_evening_of_too_many_boards_is_refused(alice: AbstractBaseUser) -> No
         )
 
 
-def test_a_deleted_pupil_leaves_the_pair_and_its_results(
-    booklet: League, alice: AbstractBaseUser
-) -> None:
+def test_a_deleted_pupil_leaves_the_pair_and_its_results(booklet: League, alice: User) -> None:
     from tournaments import privacy
 
     _play(booklet, alice)
@@ -280,7 +277,7 @@ def _form(partnerships: list[Partnership], **changes: object) -> dict[str, objec
 
 
 def test_it_shows_the_new_league_form_with_the_pairs_ticked(
-    alice: AbstractBaseUser, alice_client: Client
+    alice: User, alice_client: Client
 ) -> None:
     school_class, _partnerships = league_class(alice)
     response = alice_client.get(f"/classes/{school_class.pk}/leagues/new/")
@@ -291,7 +288,7 @@ def test_it_shows_the_new_league_form_with_the_pairs_ticked(
     assert page.count("checked") >= 4
 
 
-def test_it_starts_a_league(alice: AbstractBaseUser, alice_client: Client) -> None:
+def test_it_starts_a_league(alice: User, alice_client: Client) -> None:
     school_class, partnerships = league_class(alice)
     response = alice_client.post(
         f"/classes/{school_class.pk}/leagues/new/", _form(partnerships), follow=True
@@ -303,9 +300,7 @@ def test_it_starts_a_league(alice: AbstractBaseUser, alice_client: Client) -> No
     assert (league.deals_per_match, league.scoring_profile, league.evenings) == (3, "target", 2)
 
 
-def test_it_says_why_a_league_needs_three_pairs(
-    alice: AbstractBaseUser, alice_client: Client
-) -> None:
+def test_it_says_why_a_league_needs_three_pairs(alice: User, alice_client: Client) -> None:
     school_class, partnerships = league_class(alice, pairs=2)
     page = alice_client.get(f"/classes/{school_class.pk}/leagues/new/").content.decode()
     assert "A league needs at least 3 established pairs" in page
@@ -328,7 +323,7 @@ def test_it_says_why_a_league_needs_three_pairs(
     ],
 )
 def test_it_refuses_a_bad_league_form(
-    alice: AbstractBaseUser, alice_client: Client, changes: dict[str, object], message: str
+    alice: User, alice_client: Client, changes: dict[str, object], message: str
 ) -> None:
     school_class, partnerships = league_class(alice)
     data = _form(partnerships)
@@ -339,7 +334,7 @@ def test_it_refuses_a_bad_league_form(
     assert not League.objects.exists()
 
 
-def test_another_classes_pairs_cannot_join(alice: AbstractBaseUser, alice_client: Client) -> None:
+def test_another_classes_pairs_cannot_join(alice: User, alice_client: Client) -> None:
     school_class, partnerships = league_class(alice)
     _other, others = league_class(alice, class_name="7D")
     response = alice_client.post(
@@ -349,9 +344,7 @@ def test_another_classes_pairs_cannot_join(alice: AbstractBaseUser, alice_client
     assert not League.objects.exists()
 
 
-def test_another_teacher_sees_no_league(
-    booklet: League, alice: AbstractBaseUser, bob_client: Client
-) -> None:
+def test_another_teacher_sees_no_league(booklet: League, alice: User, bob_client: Client) -> None:
     class_id = booklet.school_class_id
     for path in (
         f"/classes/{class_id}/leagues/new/",
@@ -372,9 +365,7 @@ def test_it_asks_a_visitor_to_log_in(booklet: League, client: Client) -> None:
     assert "/login/" in response["Location"]
 
 
-def test_it_shows_the_league_page(
-    booklet: League, alice: AbstractBaseUser, alice_client: Client
-) -> None:
+def test_it_shows_the_league_page(booklet: League, alice: User, alice_client: Client) -> None:
     _play(booklet, alice, evenings=1)
     response = alice_client.get(f"/leagues/{booklet.pk}/")
     assert response.status_code == 200
@@ -443,7 +434,7 @@ def test_it_rejects_post(booklet: League, alice_client: Client, path: str) -> No
 
 
 def test_the_projector_shows_first_names_and_refreshes(
-    booklet: League, alice: AbstractBaseUser, alice_client: Client
+    booklet: League, alice: User, alice_client: Client
 ) -> None:
     _play(booklet, alice, evenings=1)
     response = alice_client.get(f"/leagues/{booklet.pk}/projector/")
@@ -461,7 +452,7 @@ def test_the_projector_shows_first_names_and_refreshes(
     assert partial.content.decode().lstrip().startswith('<main id="board"')
 
 
-def test_the_projector_shows_no_surnames(alice: AbstractBaseUser, alice_client: Client) -> None:
+def test_the_projector_shows_no_surnames(alice: User, alice_client: Client) -> None:
     school_class, partnerships = league_class(alice)
     for partnership in partnerships:
         for pupil in (partnership.first, partnership.second):
@@ -488,7 +479,7 @@ def _pdf_text(data: bytes, tmp_path: Path) -> str:
 
 
 def test_the_pdf_is_the_cross_table(
-    booklet: League, alice: AbstractBaseUser, alice_client: Client, tmp_path: Path
+    booklet: League, alice: User, alice_client: Client, tmp_path: Path
 ) -> None:
     _play(booklet, alice)
     response = alice_client.get(f"/leagues/{booklet.pk}/export/pdf/")
@@ -512,7 +503,7 @@ def test_the_pdf_on_letter_paper(booklet: League, alice_client: Client) -> None:
 
 
 def test_the_workbook_holds_the_cross_table_and_the_matches(
-    booklet: League, alice: AbstractBaseUser, alice_client: Client
+    booklet: League, alice: User, alice_client: Client
 ) -> None:
     _play(booklet, alice)
     response = alice_client.get(f"/leagues/{booklet.pk}/export/xlsx/")
@@ -534,7 +525,7 @@ def test_an_unknown_download_is_not_found(booklet: League, alice_client: Client)
 
 
 def test_the_league_in_norwegian(
-    booklet: League, alice: AbstractBaseUser, alice_client: Client, tmp_path: Path
+    booklet: League, alice: User, alice_client: Client, tmp_path: Path
 ) -> None:
     from django.utils import translation
 
@@ -563,7 +554,7 @@ def test_the_class_page_lists_its_leagues(booklet: League, alice_client: Client)
     assert SchoolClass.objects.count() == 1
 
 
-def test_the_class_export_holds_its_leagues(booklet: League, alice: AbstractBaseUser) -> None:
+def test_the_class_export_holds_its_leagues(booklet: League, alice: User) -> None:
     from tournaments import privacy
 
     session = _start(booklet, 1, alice)
@@ -583,9 +574,9 @@ def test_the_class_export_holds_its_leagues(booklet: League, alice: AbstractBase
 
 def test_a_league_session_prints_and_shows_like_any_session(
     booklet: League,
-    alice: AbstractBaseUser,
+    alice: User,
     alice_client: Client,
-    settings,  # type: ignore[no-untyped-def]
+    settings: SettingsWrapper,
     tmp_path: Path,
 ) -> None:
     settings.PUBLIC_URL = "http://192.0.2.10:8000"

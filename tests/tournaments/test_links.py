@@ -4,7 +4,9 @@ request's port, never loopback; none when the tablets cannot reach the site."""
 from __future__ import annotations
 
 import pytest
+from django.http import HttpRequest
 from django.test import RequestFactory
+from pytest_django import Settings as SettingsWrapper
 
 from minibridge import network
 from tournaments import links
@@ -14,13 +16,13 @@ LAN = "192.168.1.20"
 
 
 @pytest.fixture
-def lan(monkeypatch: pytest.MonkeyPatch, settings):  # type: ignore[no-untyped-def]
+def lan(monkeypatch: pytest.MonkeyPatch, settings: SettingsWrapper) -> None:
     monkeypatch.setattr(network, "lan_address", lambda: LAN)
     settings.ALLOWED_HOSTS = ["localhost", "127.0.0.1", LAN]
     settings.PUBLIC_URL = ""
 
 
-def request_to(host: str, port: str, *, secure: bool = False):  # type: ignore[no-untyped-def]
+def request_to(host: str, port: str, *, secure: bool = False) -> HttpRequest:
     return RequestFactory().get(
         "/sessions/1/", HTTP_HOST=f"{host}:{port}", SERVER_PORT=port, secure=secure
     )
@@ -45,7 +47,7 @@ def test_the_default_port_is_left_out(port: str, secure: bool, base: str) -> Non
 
 
 @pytest.mark.usefixtures("lan")
-def test_public_url_wins(settings) -> None:  # type: ignore[no-untyped-def]
+def test_public_url_wins(settings: SettingsWrapper) -> None:
     settings.PUBLIC_URL = "https://bridge.school.example"
     address = links.tables_address(request_to("127.0.0.1", "8000"))
     assert address.source is Source.PUBLIC_URL
@@ -62,7 +64,7 @@ def test_without_a_network_there_is_no_address(monkeypatch: pytest.MonkeyPatch) 
 
 
 @pytest.mark.usefixtures("lan")
-def test_an_address_the_site_does_not_answer_to_is_not_used(settings) -> None:  # type: ignore[no-untyped-def]
+def test_an_address_the_site_does_not_answer_to_is_not_used(settings: SettingsWrapper) -> None:
     settings.ALLOWED_HOSTS = ["bridge.school.example"]
     address = links.tables_address(request_to("bridge.school.example", "443", secure=True))
     assert (address.usable, address.source, address.lan) == (False, Source.NOT_SERVED, LAN)

@@ -11,7 +11,7 @@ import datetime
 from collections.abc import Sequence
 
 import pytest
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.test import Client
 
 from scoring.movements import (
@@ -35,7 +35,11 @@ from tournaments.printing.table_cards import table_cards_pdf
 def _movements() -> list[tuple[str, Movement]]:
     found: list[tuple[str, Movement]] = []
     for tables in MITCHELL_TABLES:
-        styles = [MitchellStyle.SKIP, MitchellStyle.RELAY] if tables % 2 == 0 else ["standard"]
+        styles = (
+            [MitchellStyle.SKIP, MitchellStyle.RELAY]
+            if tables % 2 == 0
+            else [MitchellStyle.STANDARD]
+        )
         for style in styles:
             for pairs in (2 * tables, 2 * tables - 1):
                 found.append(
@@ -181,7 +185,7 @@ def test_norwegian_texts() -> None:
 # -- The table's page in a running session --------------------------------------------------
 
 
-def _started(teacher: AbstractBaseUser, *, pupils: int, kind: str, rounds: int) -> Session:
+def _started(teacher: User, *, pupils: int, kind: str, rounds: int) -> Session:
     school_class = SchoolClass.objects.create(teacher=teacher, name="5C")
     present = [
         Pupil.objects.create(school_class=school_class, first_name=f"Pupil{n:02}")
@@ -222,7 +226,7 @@ def _finish_round(session: Session, number: int) -> None:
 
 
 @pytest.mark.django_db
-def test_the_round_off_table_says_where_its_pair_goes(alice: AbstractBaseUser) -> None:
+def test_the_round_off_table_says_where_its_pair_goes(alice: User) -> None:
     # 5 pairs, a Mitchell of 3 tables: N–S 3 is nobody, so E–W 3 has round 1 off.
     session = _started(alice, pupils=10, kind="mitchell", rounds=3)
     html = _page(session, 3)
@@ -233,7 +237,7 @@ def test_the_round_off_table_says_where_its_pair_goes(alice: AbstractBaseUser) -
 
 
 @pytest.mark.django_db
-def test_a_table_whose_pair_has_the_next_round_off_says_so(alice: AbstractBaseUser) -> None:
+def test_a_table_whose_pair_has_the_next_round_off_says_so(alice: User) -> None:
     session = _started(alice, pupils=10, kind="mitchell", rounds=3)
     _finish_round(session, 2)
     html = _page(session, 2)
@@ -243,7 +247,7 @@ def test_a_table_whose_pair_has_the_next_round_off_says_so(alice: AbstractBaseUs
 
 
 @pytest.mark.django_db
-def test_the_howell_stationary_table_page_matches_its_card(alice: AbstractBaseUser) -> None:
+def test_the_howell_stationary_table_page_matches_its_card(alice: User) -> None:
     # 6 pairs, a Howell of 3 tables: table 1 keeps its boards after round 1.
     session = _started(alice, pupils=12, kind="howell", rounds=3)
     movement = sessions.session_movement(session)
@@ -262,7 +266,7 @@ def test_the_howell_stationary_table_page_matches_its_card(alice: AbstractBaseUs
 
 
 @pytest.mark.django_db
-def test_a_pair_that_stopped_playing_is_not_sent_anywhere(alice: AbstractBaseUser) -> None:
+def test_a_pair_that_stopped_playing_is_not_sent_anywhere(alice: User) -> None:
     session = _started(alice, pupils=10, kind="mitchell", rounds=3)
     pair = session.pairs.get(number=1, line="EW")
     sessions.pair_withdraw(pair=pair, from_round=1)

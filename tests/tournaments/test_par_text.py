@@ -16,6 +16,7 @@ from scoring.cards import Deal, Seat
 from scoring.dd import DDTable
 from scoring.declaring import Declaration, find_declarer
 from scoring.feedback import board_lesson
+from scoring.profiles import get_profile
 from tournaments import labels
 from tournaments.feedback import BoardOutcome
 from tournaments.printing import BoardPrint, board_slips_pdf
@@ -49,7 +50,7 @@ def _board(profile: str, analysed: bool) -> BoardFacts:
         dealer=Seat.NORTH,
         declaration=declaration,
         dd=TIED_DD if analysed else None,
-        profile=profile,
+        profile=get_profile(profile),
     )
 
 

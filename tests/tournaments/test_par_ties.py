@@ -8,10 +8,12 @@ import io
 import re
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 from openpyxl import load_workbook
 from pypdf import PdfReader
+from pytest_django import DjangoCaptureOnCommitCallbacks
 
 from events import booklet as booklets
 from events.models import EventBooklet
@@ -19,7 +21,7 @@ from scoring.cards import Seat
 from scoring.dd import DDTable, minibridge_par
 from scoring.feedback import Code, feedback
 from scoring.pbn import read_pbn
-from tests.factories import organiser_event, running_session
+from tests.factories import board_set_id, organiser_event, running_session
 from tests.tournaments.test_feedback import table_playing, text_of, uniform_dd
 from tournaments import result_services, selectors
 from tournaments.models import Board, BoardSet, Session
@@ -57,10 +59,10 @@ WORDS = {
 
 
 @pytest.fixture
-def tied(alice) -> Session:  # type: ignore[no-untyped-def]
+def tied(alice: User) -> Session:
     session = running_session(alice, seed="par ties")
     Board.objects.filter(board_set=session.board_set).update(dd_tricks=TIE)
-    BoardSet.objects.filter(pk=session.board_set_id).update(analysis=BoardSet.Analysis.DONE)
+    BoardSet.objects.filter(pk=board_set_id(session)).update(analysis=BoardSet.Analysis.DONE)
     return session
 
 
@@ -187,8 +189,8 @@ def test_the_exports_carry_the_ties(tied: Session, alice_client: Client) -> None
 
 @pytest.mark.parametrize("language", ["en", "nb"])
 def test_the_event_booklet_prints_both_contracts(
-    db: None, language: str, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+    db: None, language: str, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
+) -> None:
     event = organiser_event(boards=2)
     Board.objects.filter(board_set=event.board_set).update(dd_tricks=TIE)
     with django_capture_on_commit_callbacks(execute=True):

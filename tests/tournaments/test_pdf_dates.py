@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 from pypdf import PdfReader
@@ -27,8 +28,8 @@ PDFS = [
     ("language", "date"), [("en", "Nov. 29, 2026"), ("nb", "29. november 2026")]
 )
 def test_every_session_pdf_dates_itself_in_the_readers_language(
-    alice, alice_client: Client, path: str, language: str, date: str
-) -> None:  # type: ignore[no-untyped-def]
+    alice: User, alice_client: Client, path: str, language: str, date: str
+) -> None:
     session = running_session(alice, seed="dates")  # played on 29 November 2026
     play_round(session, 1, {})
     alice_client.cookies["django_language"] = language

@@ -6,6 +6,7 @@ session prints, line by line, is checked in test_individual_papers.py."""
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -83,8 +84,8 @@ def test_a_long_session_goes_on_over_more_pages_and_stays_readable(
 @BUILDERS
 @pytest.mark.parametrize("page_size", ["A4", "Letter"])
 def test_individual_papers_print_on_both_paper_sizes_and_give_the_same_bytes(
-    build, page_size: str
-) -> None:  # type: ignore[no-untyped-def]
+    build: Callable[[SessionPrint], bytes], page_size: str
+) -> None:
     session = _print(individual(11), page_size=page_size)
     pdf = build(session)
     assert pdf == build(session)

@@ -7,8 +7,9 @@ import datetime
 import json
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
+from pytest_django import Settings as SettingsWrapper
 
 from games import services as four_deal_services
 from games.models import FourDealGame
@@ -36,7 +37,7 @@ def finish(session: Session) -> Session:
 
 
 @pytest.fixture
-def played(alice: AbstractUser) -> Session:
+def played(alice: User) -> Session:
     """A finished lesson of 8A: 16 pupils, 4 tables, 3 rounds of 2 boards (24 results),
     one result corrected by the teacher, and a partnership kept."""
     session = running_session(alice, seed="privacy")
@@ -53,7 +54,7 @@ def pupil(name: str) -> Pupil:
     return Pupil.objects.get(first_name=name)
 
 
-def standings_by_pair(session: Session) -> dict[int, tuple[float, float]]:
+def standings_by_pair(session: Session) -> dict[int, tuple[float, float | None]]:
     return {
         row.pair.pk: (row.matchpoints, row.percentage)
         for ranking in session_standings(session).rankings
@@ -168,7 +169,7 @@ def test_the_pupil_page_rejects_post(alice_client: Client, played: Session) -> N
 
 
 def test_the_pupil_page_is_404_for_another_teacher_and_another_class(
-    alice: AbstractUser, bob_client: Client, alice_client: Client, played: Session
+    alice: User, bob_client: Client, alice_client: Client, played: Session
 ) -> None:
     nora = pupil("Pupil00")
     other = SchoolClass.objects.create(teacher=alice, name="9C")
@@ -222,9 +223,7 @@ def test_both_partners_deleted_leave_a_pair_without_names(
     assert [] in [pair["pupils"] for pair in data["sessions"][0]["pairs"]]
 
 
-def test_a_pupil_in_a_running_session_is_not_deleted(
-    alice: AbstractUser, alice_client: Client
-) -> None:
+def test_a_pupil_in_a_running_session_is_not_deleted(alice: User, alice_client: Client) -> None:
     session = running_session(alice, seed="running")
     nora = pupil("Pupil00")
     url = f"/classes/{session.school_class_id}/pupils/{nora.pk}/delete/"
@@ -301,7 +300,7 @@ def test_the_class_page_is_404_for_another_teacher(
 
 
 def test_deleting_a_class_removes_everything_linked_but_the_board_sets(
-    alice: AbstractUser, alice_client: Client, played: Session
+    alice: User, alice_client: Client, played: Session
 ) -> None:
     other = running_session(alice, seed="other", class_name="9C")
     kept = (Result.objects.filter(session=other).count(), other.school_class.pupils.count())
@@ -322,9 +321,7 @@ def test_deleting_a_class_removes_everything_linked_but_the_board_sets(
     )
 
 
-def test_a_class_with_a_running_session_can_be_deleted(
-    alice: AbstractUser, alice_client: Client
-) -> None:
+def test_a_class_with_a_running_session_can_be_deleted(alice: User, alice_client: Client) -> None:
     session = running_session(alice, seed="running")
     play_round(session, 1, {})
     page = alice_client.get(f"/classes/{session.school_class_id}/delete/").content.decode()
@@ -364,7 +361,9 @@ def test_what_we_store_needs_no_login_and_is_in_the_footer(client: Client) -> No
 
 
 @pytest.mark.django_db
-def test_what_we_store_gives_the_retention_period(client: Client, settings) -> None:  # type: ignore[no-untyped-def]
+def test_what_we_store_gives_the_retention_period(
+    client: Client, settings: SettingsWrapper
+) -> None:
     settings.RETENTION_DAYS = 365
     html = client.get("/what-we-store/").content.decode()
     assert "Finished lessons and their results are deleted after 365 days." in html
@@ -400,7 +399,9 @@ def test_what_we_store_lists_the_records_of_logins_and_the_events(
 
 
 @pytest.mark.django_db
-def test_what_we_store_gives_the_login_records_setting(client: Client, settings) -> None:  # type: ignore[no-untyped-def]
+def test_what_we_store_gives_the_login_records_setting(
+    client: Client, settings: SettingsWrapper
+) -> None:
     settings.LOGIN_RECORDS_DAYS = 1
     html = client.get("/what-we-store/").content.decode()
     assert "The records of logins are deleted after 1 day." in html

@@ -6,9 +6,10 @@ import datetime
 from io import StringIO
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.utils import timezone
+from pytest_django import Settings as SettingsWrapper
 
 from games import services as four_deal_services
 from games.models import FourDealGame, FourDealTable
@@ -17,7 +18,7 @@ from tournaments import leagues, sessions
 from tournaments.models import BoardSet, Pair, Pupil, Result, SchoolClass, Session, Table
 
 
-def session_of(teacher: AbstractUser, *, days_ago: int, state: str, name: str) -> Session:
+def session_of(teacher: User, *, days_ago: int, state: str, name: str) -> Session:
     session = running_session(teacher, seed=name, class_name=name)
     play_round(session, 1, {})
     if state == Session.State.FINISHED:
@@ -30,7 +31,7 @@ def session_of(teacher: AbstractUser, *, days_ago: int, state: str, name: str) -
 
 
 @pytest.fixture
-def lessons(alice: AbstractUser) -> dict[str, Session]:
+def lessons(alice: User) -> dict[str, Session]:
     return {
         "old": session_of(alice, days_ago=400, state=Session.State.FINISHED, name="old"),
         "recent": session_of(alice, days_ago=100, state=Session.State.FINISHED, name="recent"),
@@ -49,7 +50,7 @@ def remaining() -> set[str]:
 
 
 def test_it_refuses_to_run_without_a_retention_period(
-    settings,  # type: ignore[no-untyped-def]
+    settings: SettingsWrapper,
     lessons: dict[str, Session],
 ) -> None:
     settings.RETENTION_DAYS = None
@@ -59,7 +60,7 @@ def test_it_refuses_to_run_without_a_retention_period(
 
 
 def test_it_removes_finished_sessions_past_the_period_with_all_they_hold(
-    settings,  # type: ignore[no-untyped-def]
+    settings: SettingsWrapper,
     lessons: dict[str, Session],
 ) -> None:
     settings.RETENTION_DAYS = 365
@@ -79,7 +80,7 @@ def test_it_removes_finished_sessions_past_the_period_with_all_they_hold(
 
 
 def test_a_running_session_is_never_removed_however_old(
-    settings,  # type: ignore[no-untyped-def]
+    settings: SettingsWrapper,
     lessons: dict[str, Session],
 ) -> None:
     settings.RETENTION_DAYS = 1
@@ -88,7 +89,7 @@ def test_a_running_session_is_never_removed_however_old(
 
 
 def test_older_than_can_be_longer_but_never_shorter_than_the_setting(
-    settings,  # type: ignore[no-untyped-def]
+    settings: SettingsWrapper,
     lessons: dict[str, Session],
 ) -> None:
     settings.RETENTION_DAYS = 365
@@ -100,7 +101,7 @@ def test_older_than_can_be_longer_but_never_shorter_than_the_setting(
 
 
 def test_a_dry_run_lists_what_would_go_and_removes_nothing(
-    settings,  # type: ignore[no-untyped-def]
+    settings: SettingsWrapper,
     lessons: dict[str, Session],
 ) -> None:
     settings.RETENTION_DAYS = 30
@@ -114,7 +115,7 @@ def test_a_dry_run_lists_what_would_go_and_removes_nothing(
 
 
 @pytest.mark.django_db
-def test_a_bad_number_of_days_is_refused(settings) -> None:  # type: ignore[no-untyped-def]
+def test_a_bad_number_of_days_is_refused(settings: SettingsWrapper) -> None:
     settings.RETENTION_DAYS = 30
     with pytest.raises(CommandError, match="1 day or more"):
         purge("--older-than", "0")
@@ -123,8 +124,8 @@ def test_a_bad_number_of_days_is_refused(settings) -> None:  # type: ignore[no-u
 
 
 def test_four_deal_games_started_before_the_period_go_with_their_tables_and_deals(
-    settings,  # type: ignore[no-untyped-def]
-    alice: AbstractUser,
+    settings: SettingsWrapper,
+    alice: User,
 ) -> None:
     settings.RETENTION_DAYS = 30
     school_class = SchoolClass.objects.create(teacher=alice, name="4C")
@@ -148,8 +149,8 @@ def test_four_deal_games_started_before_the_period_go_with_their_tables_and_deal
 
 
 def test_a_leagues_sessions_stay_however_old(
-    settings,  # type: ignore[no-untyped-def]
-    alice: AbstractUser,
+    settings: SettingsWrapper,
+    alice: User,
 ) -> None:
     settings.RETENTION_DAYS = 30
     school_class, partnerships = league_class(alice)

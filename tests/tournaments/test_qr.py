@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from PIL import Image, ImageDraw
 
@@ -24,7 +25,7 @@ def test_the_svg_path_draws_exactly_the_dark_modules() -> None:
     assert drawn == dark
 
 
-def test_the_code_reads_back_as_the_address(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_the_code_reads_back_as_the_address(tmp_path: Path) -> None:
     matrix = qr_matrix(URL)
     scale, side = 6, len(matrix) + 2 * QUIET_ZONE
     image = Image.new("L", (side * scale, side * scale), 255)

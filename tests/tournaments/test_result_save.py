@@ -7,8 +7,11 @@ from __future__ import annotations
 import html as html_lib
 import json
 import re
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 import pytest
+from django import forms
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.test import Client
@@ -17,14 +20,18 @@ from scoring.errors import ScoringError
 from scoring.movements import PairId
 from scoring.profiles import get_profile
 from tests.factories import running_session
+from tests.narrow import found
 from tournaments import labels, result_selectors, result_services, sessions
 from tournaments.forms import ResultForm
 from tournaments.models import Board, Flag, Pair, Result, Session, Table
 from tournaments.scores import score_result
 
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
+
 
 @pytest.fixture
-def session(alice) -> Session:  # type: ignore[no-untyped-def]
+def session(alice: User) -> Session:
     """A running Mitchell: 8 pairs, 4 tables (skip), 3 rounds of 2 boards."""
     return running_session(alice, seed="entry-sql")
 
@@ -40,10 +47,21 @@ def _where(session: Session, board: int, round_: int) -> tuple[Table, PairId, Pa
     raise AssertionError(f"board {board} is not played in round {round_}")
 
 
-def _record(table: Table, board: int, key: str = "", **changes: object) -> Result:
-    data: dict[str, object] = {"contract": "4S", "tricks_won": 10, "idempotency_key": key}
-    data.update(changes)
-    return result_services.result_record(table=table, board_number=board, **data)  # type: ignore[arg-type]
+class _Entry(TypedDict, total=False):
+    contract: str
+    tricks_won: int
+    shown_round: int | None
+
+
+def _record(table: Table, board: int, key: str = "", **changes: Unpack[_Entry]) -> Result:
+    return result_services.result_record(
+        table=table,
+        board_number=board,
+        contract=changes.get("contract", "4S"),
+        tricks_won=changes.get("tricks_won", 10),
+        idempotency_key=key,
+        shown_round=changes.get("shown_round"),
+    )
 
 
 # --------------------------------------------------------------------------- reads
@@ -244,7 +262,7 @@ def test_the_round_change_waits_for_the_session_lock(session: Session) -> None:
 # --------------------------------------------------------------------------- the page
 
 
-def _post(client: Client, table: Table, board: int, **data: str):  # type: ignore[no-untyped-def]
+def _post(client: Client, table: Table, board: int, **data: str) -> _MonkeyPatchedWSGIResponse:
     form = {"strain": "S", "level": "game", "tricks": "10", "key": "", "round": "1", **data}
     return client.post(f"/t/{table.token}/boards/{board}/", form, headers={"HX-Request": "true"})
 
@@ -287,7 +305,7 @@ def test_a_retry_after_the_round_moved_on_gets_its_traveller_not_an_error(
 
 @pytest.mark.django_db(transaction=True)
 def test_outside_a_transaction_the_save_is_its_own_and_refusals_leave_nothing(
-    alice,  # type: ignore[no-untyped-def]
+    alice: User,
 ) -> None:
     """As in production: no surrounding transaction, the INSERT commits by itself."""
     live = running_session(alice, seed="autocommit")
@@ -323,20 +341,33 @@ def test_the_traveller_sent_back_is_in_the_tablets_language(session: Session) ->
 # --------------------------------------------------------------------------- the form
 
 
+def _choice_field(form: ResultForm, name: str) -> forms.ChoiceField:
+    field = form.fields[name]
+    assert isinstance(field, forms.ChoiceField)
+    return field
+
+
+def _choices(form: ResultForm, name: str) -> list[tuple[object, object]]:
+    """The field's own list of choices (Django keeps them normalised, as a list)."""
+    choices = _choice_field(form, name).choices
+    assert isinstance(choices, list)
+    return choices
+
+
 def test_each_profile_gets_its_own_choices_and_forms_do_not_share_changes() -> None:
     lesson = ResultForm(profile=get_profile("lesson-nt"))
-    assert [value for value, _ in lesson.fields["strain"].choices] == ["NT"]  # type: ignore[attr-defined]
-    assert [value for value, _ in lesson.fields["level"].choices] == ["part-score"]  # type: ignore[attr-defined]
+    assert [value for value, _ in _choices(lesson, "strain")] == ["NT"]
+    assert [value for value, _ in _choices(lesson, "level")] == ["part-score"]
     assert lesson.fields["level"].initial == "part-score"
     full = ResultForm(profile=get_profile("ebu"))
-    assert len(full.fields["strain"].choices) == 5  # type: ignore[attr-defined]
-    full.fields["tricks"].choices = [(7, "7")]  # type: ignore[attr-defined]
+    assert len(_choices(full, "strain")) == 5
+    _choice_field(full, "tricks").choices = [(7, "7")]
     full.fields["strain"].widget.attrs["data-x"] = "1"
-    full.fields["level"].choices.append(("x", "x"))  # type: ignore[attr-defined]
+    _choices(full, "level").append(("x", "x"))
     again = ResultForm(profile=get_profile("ebu"))
-    assert len(again.fields["tricks"].choices) == 14  # type: ignore[attr-defined]
+    assert len(_choices(again, "tricks")) == 14
     assert "data-x" not in again.fields["strain"].widget.attrs
-    assert ("x", "x") not in again.fields["level"].choices  # type: ignore[attr-defined]
+    assert ("x", "x") not in _choices(again, "level")
     assert ResultForm(
         {"strain": "NT", "level": "game", "tricks": "9"}, profile=get_profile("lesson-nt")
     ).errors == {"level": ["Select a valid choice. game is not one of the available choices."]}
@@ -357,7 +388,7 @@ def test_the_panel_carries_every_answers_score_so_a_tap_asks_nothing(session: Se
     table, _, _ = _where(session, 1, 1)
     html = Client().get(f"/t/{table.token}/").content.decode()
     scores = json.loads(
-        html_lib.unescape(re.search(r'data-scores="([^"]*)"', html).group(1))  # type: ignore[union-attr]
+        html_lib.unescape(found(re.search(r'data-scores="([^"]*)"', html)).group(1))
     )
     board = result_selectors.board_for_session(session, 1)
     assert len(scores) == 5 * 2 * 14 * 3  # strains, part-score/game, tricks, revokes

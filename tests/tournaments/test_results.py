@@ -6,9 +6,10 @@ from __future__ import annotations
 import html as html_lib
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 
 from scoring.cards import Seat
@@ -16,9 +17,12 @@ from tests.factories import running_session
 from tournaments import result_selectors, result_services, selectors
 from tournaments.models import Board, Flag, Result, ResultChange, Session, Table
 
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
+
 
 @pytest.fixture
-def session(alice) -> Session:  # type: ignore[no-untyped-def]
+def session(alice: User) -> Session:
     """A running Mitchell: 8 pairs, 4 tables (skip), 3 rounds of 2 boards."""
     return running_session(alice, seed="results")
 
@@ -27,7 +31,7 @@ def table(session: Session, number: int) -> Table:
     return session.tables.get(number=number)
 
 
-def post_result(client: Client, tab: Table, board: int, **data: Any):  # type: ignore[no-untyped-def]
+def post_result(client: Client, tab: Table, board: int, **data: Any) -> _MonkeyPatchedWSGIResponse:
     form = {"strain": "S", "level": "game", "tricks": 10, "revoke": "", "key": "", **data}
     return client.post(f"/t/{tab.token}/boards/{board}/", form)
 
@@ -51,7 +55,8 @@ def test_a_table_enters_its_boards_one_after_another(session: Session) -> None:
 def _panel_scores(html: str) -> dict[str, str]:
     found = re.search(r'data-scores="([^"]*)"', html)
     assert found is not None
-    return json.loads(html_lib.unescape(found.group(1)))  # type: ignore[no-any-return]
+    scores: dict[str, str] = json.loads(html_lib.unescape(found.group(1)))
+    return scores
 
 
 def test_the_score_shows_before_saving(session: Session) -> None:
@@ -192,8 +197,8 @@ def test_next_round_warns_when_results_are_missing(session: Session, alice_clien
 
 
 def test_a_correction_is_kept_in_the_audit_trail(
-    session: Session, alice_client: Client, alice
-) -> None:  # type: ignore[no-untyped-def]
+    session: Session, alice_client: Client, alice: User
+) -> None:
     post_result(Client(), table(session, 1), 1)
     url = f"/sessions/{session.pk}/rounds/1/tables/1/boards/1/"
     response = alice_client.post(

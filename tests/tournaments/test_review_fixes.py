@@ -5,16 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 
 from tests.factories import play_round, running_session
 from tournaments import result_selectors, result_services, sessions
-from tournaments.models import Pair, Result, ResultChange, Session, Table
+from tournaments.models import Pair, Result, ResultChange, SchoolClass, Session, Table
 from tournaments.standings import session_standings
 
 
 @pytest.fixture
-def session(alice) -> Session:  # type: ignore[no-untyped-def]
+def session(alice: User) -> Session:
     return running_session(alice, seed="review")
 
 
@@ -56,7 +57,7 @@ def test_a_table_cannot_flag_or_agree_another_tables_result(session: Session) ->
 
 def test_the_teacher_entering_a_board_the_table_just_saved_corrects_it(
     session: Session,
-    alice,  # type: ignore[no-untyped-def]
+    alice: User,
 ) -> None:
     tab = table(session, 1)
     movement = sessions.session_movement(session)
@@ -101,7 +102,7 @@ def test_a_table_can_enter_its_boards_in_any_order(session: Session) -> None:
     assert "Boards still to enter" in html
 
 
-def test_neuberg_factors_a_board_not_played_everywhere(session: Session, alice) -> None:  # type: ignore[no-untyped-def]
+def test_neuberg_factors_a_board_not_played_everywhere(session: Session, alice: User) -> None:
     play_round(session, 1, {})
     play_round(session, 2, {})
     movement = sessions.session_movement(session)
@@ -132,7 +133,7 @@ def test_ranking_by_total_points_puts_places_in_order(session: Session) -> None:
         assert places == sorted(places)
 
 
-def test_starting_twice_does_not_fail(alice, alice_class) -> None:  # type: ignore[no-untyped-def]
+def test_starting_twice_does_not_fail(alice: User, alice_class: SchoolClass) -> None:
     started = running_session(alice, seed="twice", class_name="Twice")
     stale = Session.objects.get(pk=started.pk)
     stale.state = Session.State.DRAFT  # a second request still holding the draft

@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 from openpyxl import load_workbook
@@ -48,7 +48,7 @@ def _table_of(session: Session, board: int) -> Table:
 
 
 @pytest.fixture
-def revoked(alice: AbstractBaseUser) -> tuple[Session, Result, Result]:
+def revoked(alice: User) -> tuple[Session, Result, Result]:
     """Board 1: 4♠ with 9 tricks won and a defender's revoke (10 scored); board 2: 3NT
     with 10 won and a revoke by declarer's side (9 scored)."""
     session = running_session(alice, seed="revokes")

@@ -7,7 +7,7 @@ typed, and the pupil form says what goes where."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
@@ -28,7 +28,7 @@ def _typed(n: int, first: str) -> str:
 
 
 @pytest.fixture
-def session(alice: AbstractBaseUser) -> Session:
+def session(alice: User) -> Session:
     session = running_session(alice, seed="screen-names")
     pupils = Pupil.objects.filter(school_class=session.school_class).order_by("pk")
     for n, (pupil, first) in enumerate(zip(pupils, FIRST_NAMES, strict=True)):

@@ -5,7 +5,7 @@ templates only show what they are given."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.test import Client
 
 from tests.factories import running_session
@@ -20,7 +20,7 @@ def _step(session: Session) -> tuple[NextStep, int | None]:
     return board.next_step, board.back_round
 
 
-def test_next_round_then_finish_then_finished(alice: AbstractBaseUser) -> None:
+def test_next_round_then_finish_then_finished(alice: User) -> None:
     session = running_session(alice, rounds=3)
     assert _step(session) == (NextStep.NEXT_ROUND, None)
     sessions.session_change_round(session=session, step=1)
@@ -31,7 +31,7 @@ def test_next_round_then_finish_then_finished(alice: AbstractBaseUser) -> None:
     assert _step(session) == (NextStep.FINISHED, None)
 
 
-def test_the_page_shows_the_step(alice: AbstractBaseUser, alice_client: Client) -> None:
+def test_the_page_shows_the_step(alice: User, alice_client: Client) -> None:
     session = running_session(alice, rounds=2)
     page = alice_client.get(f"/sessions/{session.pk}/").content.decode()
     assert 'value="next"' in page

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 import pytest
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from scoring import profiles
 from scoring.errors import ErrorCode, ScoringError
@@ -42,13 +42,13 @@ Resolve = Callable[[str, Iterable[tuple[int, int, int]] | None], Profile]
 def resolved(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, object]]:
     """Every time a session resolves its profile from its settings, with what."""
     calls: list[tuple[str, object]] = []
-    real: Resolve = models.profile_for
+    real: Resolve = profiles.profile_for
 
     def counting(name: str, table: Iterable[tuple[int, int, int]] | None = None) -> Profile:
         calls.append((name, table))
         return real(name, table)
 
-    monkeypatch.setattr(models, "profile_for", counting)
+    monkeypatch.setattr("tournaments.models.profile_for", counting)
     return calls
 
 
@@ -136,7 +136,7 @@ def test_no_cache_stands_in_for_parsing_once() -> None:
 
 @pytest.mark.django_db
 def test_the_standings_and_a_traveller_resolve_the_profile_once(
-    alice: AbstractBaseUser, resolved: list[tuple[str, object]]
+    alice: User, resolved: list[tuple[str, object]]
 ) -> None:
     session = running_session(alice, seed="profile-once", target_table=OURS)
     session = Session.objects.get(pk=session.pk)

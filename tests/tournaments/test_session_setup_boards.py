@@ -6,13 +6,14 @@ from __future__ import annotations
 import datetime
 import re
 
+from django.contrib.auth.models import User
 from django.test import Client
 
 from tournaments import services, sessions
 from tournaments.models import BoardSet, Pupil, SchoolClass, Session
 
 
-def _class(teacher, name: str = "6B") -> SchoolClass:  # type: ignore[no-untyped-def]
+def _class(teacher: User, name: str = "6B") -> SchoolClass:
     school_class = SchoolClass.objects.create(teacher=teacher, name=name)
     for n in range(8):  # 4 pairs: a Howell of 2 tables, 3 rounds, 6 boards
         Pupil.objects.create(school_class=school_class, first_name=f"P{n}")
@@ -27,7 +28,7 @@ def _draft(school_class: SchoolClass, day: int = 30) -> Session:
     )
 
 
-def _play(teacher, school_class: SchoolClass, board_set: BoardSet) -> None:  # type: ignore[no-untyped-def]
+def _play(teacher: User, school_class: SchoolClass, board_set: BoardSet) -> None:
     sessions.session_setup_and_start(
         session=_draft(school_class, day=23),
         teacher=teacher,
@@ -44,7 +45,8 @@ def _play(teacher, school_class: SchoolClass, board_set: BoardSet) -> None:  # t
 
 def _offered(client: Client, session: Session) -> str:
     html = client.get(f"/sessions/{session.pk}/setup/").content.decode()
-    [chosen] = re.findall(r'<option value="([^"]+)" selected>', _board_select(html))
+    found: list[str] = re.findall(r'<option value="([^"]+)" selected>', _board_select(html))
+    [chosen] = found
     return chosen
 
 
@@ -52,11 +54,11 @@ def _board_select(html: str) -> str:
     return html[html.index('name="board_set"') :].split("</select>")[0]
 
 
-def _set(teacher, name: str, count: int) -> BoardSet:  # type: ignore[no-untyped-def]
+def _set(teacher: User, name: str, count: int) -> BoardSet:
     return services.board_set_deal(teacher=teacher, name=name, count=count, seed=name)
 
 
-def test_a_set_the_class_has_played_is_not_offered_first(alice, alice_client: Client) -> None:  # type: ignore[no-untyped-def]
+def test_a_set_the_class_has_played_is_not_offered_first(alice: User, alice_client: Client) -> None:
     school_class = _class(alice)
     older = _set(alice, "Older", 8)
     newer = _set(alice, "Newer", 8)
@@ -68,20 +70,20 @@ def test_a_set_the_class_has_played_is_not_offered_first(alice, alice_client: Cl
     assert _offered(alice_client, session) == "new"  # deal a new set now
 
 
-def test_a_set_another_class_played_is_still_offered(alice, alice_client: Client) -> None:  # type: ignore[no-untyped-def]
+def test_a_set_another_class_played_is_still_offered(alice: User, alice_client: Client) -> None:
     board_set = _set(alice, "Shared", 8)
     _play(alice, _class(alice, "7C"), board_set)
     assert _offered(alice_client, _draft(_class(alice))) == str(board_set.pk)
 
 
-def test_a_set_with_too_few_boards_is_not_offered(alice, alice_client: Client) -> None:  # type: ignore[no-untyped-def]
+def test_a_set_with_too_few_boards_is_not_offered(alice: User, alice_client: Client) -> None:
     # The suggested Howell plays 3 rounds of 2 boards: boards 1 to 6.
     enough = _set(alice, "Enough", 6)
     _set(alice, "Short", 5)
     assert _offered(alice_client, _draft(_class(alice))) == str(enough.pk)
 
 
-def test_the_draft_itself_does_not_count_as_played(alice, alice_client: Client) -> None:  # type: ignore[no-untyped-def]
+def test_the_draft_itself_does_not_count_as_played(alice: User, alice_client: Client) -> None:
     board_set = _set(alice, "Only", 8)
     session = _draft(_class(alice))
     Session.objects.filter(pk=session.pk).update(board_set=board_set)

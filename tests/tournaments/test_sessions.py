@@ -7,10 +7,12 @@ import re
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.test import Client
 
 from scoring import movements
+from tests.narrow import found
 from tournaments import services, sessions
 from tournaments.models import BoardSet, Pair, PairMember, Partnership, Pupil, SchoolClass, Session
 
@@ -26,7 +28,7 @@ def pupils(alice_class: SchoolClass) -> list[Pupil]:
 
 
 @pytest.fixture
-def board_set(alice) -> BoardSet:  # type: ignore[no-untyped-def]
+def board_set(alice: User) -> BoardSet:
     return services.board_set_deal(teacher=alice, name="Sixteen", count=16, seed="sessions")
 
 
@@ -112,7 +114,10 @@ def test_tapping_two_pupils_swaps_them(
 ) -> None:
     session = start_session(alice_client, alice_class, pupils[:8])
     a, b = pupils[0], pupils[5]
-    pair_of = lambda p: PairMember.objects.get(session=session, pupil=p).pair_id  # noqa: E731
+
+    def pair_of(pupil: Pupil) -> int:
+        return PairMember.objects.get(session=session, pupil=pupil).pair_id
+
     before = pair_of(a), pair_of(b)
     alice_client.post(f"/sessions/{session.pk}/pairs/", {"pupil": a.pk})
     response = alice_client.post(
@@ -197,8 +202,8 @@ def test_starting_numbers_pairs_and_makes_secret_table_links(
 
 
 def test_boards_that_do_not_fit_give_the_fix(
-    alice_client: Client, alice_class: SchoolClass, pupils: list[Pupil], alice
-) -> None:  # type: ignore[no-untyped-def]
+    alice_client: Client, alice_class: SchoolClass, pupils: list[Pupil], alice: User
+) -> None:
     small = services.board_set_deal(teacher=alice, name="Six", count=6)
     session = start_session(alice_client, alice_class, pupils)
     response = alice_client.post(f"/sessions/{session.pk}/setup/", setup_data(small, rounds=5))
@@ -251,8 +256,8 @@ def test_a_late_pupil_takes_a_place(
     alice_client: Client, alice_class: SchoolClass, pupils: list[Pupil], board_set: BoardSet
 ) -> None:
     session = running(alice_client, alice_class, pupils, board_set)
-    pair = session.pairs.first()
-    old = pair.members.first().pupil  # type: ignore[union-attr]
+    pair = found(session.pairs.first())
+    old = found(pair.members.first()).pupil
     late = pupils[17]
     response = alice_client.post(
         f"/sessions/{session.pk}/replace/", {"old": old.pk, "new": late.pk}
@@ -260,10 +265,10 @@ def test_a_late_pupil_takes_a_place(
     assert response.status_code == 302
     assert PairMember.objects.filter(pair=pair, pupil=late).exists()
     # A pupil already playing cannot be put in a second pair.
-    other = session.pairs.last()
+    other = found(session.pairs.last())
     response = alice_client.post(
         f"/sessions/{session.pk}/replace/",
-        {"old": other.members.first().pupil.pk, "new": late.pk},  # type: ignore[union-attr]
+        {"old": found(other.members.first()).pupil.pk, "new": late.pk},
         follow=True,
     )
     assert "already plays in another pair" in response.content.decode()
@@ -346,7 +351,7 @@ def test_finishing_closes_the_table_links(
     alice_client: Client, alice_class: SchoolClass, pupils: list[Pupil], board_set: BoardSet
 ) -> None:
     session = running(alice_client, alice_class, pupils, board_set)
-    token = session.tables.first().token  # type: ignore[union-attr]
+    token = found(session.tables.first()).token
     alice_client.post(f"/sessions/{session.pk}/finish/")
     session.refresh_from_db()
     assert session.state == Session.State.FINISHED

@@ -17,7 +17,7 @@ import io
 import re
 
 import pytest
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.test import Client
 from pypdf import PdfReader
 
@@ -31,21 +31,21 @@ from tournaments.models import Pupil, Result, SchoolClass, Session
 DAY = datetime.date(2026, 11, 30)
 
 
-def _class(teacher: AbstractUser, pupils: int, name: str = "6B") -> SchoolClass:
+def _class(teacher: User, pupils: int, name: str = "6B") -> SchoolClass:
     school_class = SchoolClass.objects.create(teacher=teacher, name=name)
     for n in range(pupils):
         Pupil.objects.create(school_class=school_class, first_name=f"P{n:02}", last_name="L")
     return school_class
 
 
-def _event_draft(teacher: AbstractUser, pupils: int) -> Session:
+def _event_draft(teacher: User, pupils: int) -> Session:
     """A school of ``pupils`` that joined an 8-board event and plays it here, at the
     set-up step (who is here ticked, the pairs made)."""
     event = organiser_event(boards=8)
     school_class = _class(teacher, pupils)
     school = event_services.school_join(
         event=event,
-        teacher=teacher,  # type: ignore[arg-type]
+        teacher=teacher,
         name="Here School",
         school_class=school_class,
     )
@@ -82,7 +82,7 @@ def _agrees(page: SetupPage, session: Session) -> None:
     ],
 )  # fmt: skip
 def test_an_event_school_starts_from_the_suggestion_and_plays_every_board(
-    alice: AbstractUser, alice_client: Client, pupils: int, reason: str
+    alice: User, alice_client: Client, pupils: int, reason: str
 ) -> None:
     session = _event_draft(alice, pupils)
     page, _status = start_untouched(alice_client, session.pk)
@@ -116,7 +116,7 @@ def test_an_event_school_starts_from_the_suggestion_and_plays_every_board(
         assert len(boards) >= per_pair
 
 
-def _lesson_draft(teacher: AbstractUser, pupils: int, *, individual: bool) -> Session:
+def _lesson_draft(teacher: User, pupils: int, *, individual: bool) -> Session:
     school_class = _class(teacher, pupils)
     return sessions.session_create(
         school_class=school_class,
@@ -166,7 +166,7 @@ def _reason_agrees(page: SetupPage, session: Session) -> None:
     [(n, False) for n in range(6, 31)] + [(n, True) for n in range(4, 25)],
 )
 def test_a_lesson_starts_from_the_suggestion_and_its_reason_agrees(
-    alice: AbstractUser, alice_client: Client, pupils: int, individual: bool
+    alice: User, alice_client: Client, pupils: int, individual: bool
 ) -> None:
     session = _lesson_draft(alice, pupils, individual=individual)
     page, _status = start_untouched(alice_client, session.pk)
@@ -182,7 +182,7 @@ def test_a_lesson_starts_from_the_suggestion_and_its_reason_agrees(
 
 
 def test_the_reason_for_no_howell_agrees_with_the_boards_a_round(
-    alice: AbstractUser, alice_client: Client
+    alice: User, alice_client: Client
 ) -> None:
     # 6 pairs: the Howell's last round has all three tables on one set (3 boards), and
     # the lesson plays 2 a round. The page used to say "needs at least 3 boards each
@@ -207,7 +207,7 @@ def _pdf_text(data: bytes) -> str:
 
 
 def test_shared_boards_say_how_many_copies_on_the_page_and_the_chart(
-    alice: AbstractUser, alice_client: Client
+    alice: User, alice_client: Client
 ) -> None:
     # An individual of 8: both tables play the same boards in round 1.
     session = _lesson_draft(alice, 8, individual=True)
@@ -229,7 +229,7 @@ def test_shared_boards_say_how_many_copies_on_the_page_and_the_chart(
     assert note in _pdf_text(chart.content)
 
 
-def test_no_boards_note_where_no_tables_share(alice: AbstractUser, alice_client: Client) -> None:
+def test_no_boards_note_where_no_tables_share(alice: User, alice_client: Client) -> None:
     session = _lesson_draft(alice, 20, individual=False)  # a Mitchell of 5 tables
     page, _status = start_untouched(alice_client, session.pk)
     assert "Boards to prepare" not in page.text
@@ -238,7 +238,7 @@ def test_no_boards_note_where_no_tables_share(alice: AbstractUser, alice_client:
 
 
 def test_an_event_school_asking_for_more_boards_is_not_told_to_deal_a_new_set(
-    alice: AbstractUser, alice_client: Client
+    alice: User, alice_client: Client
 ) -> None:
     session = _event_draft(alice, 20)
     page = read_setup(alice_client, session.pk)
@@ -253,7 +253,7 @@ def test_an_event_school_asking_for_more_boards_is_not_told_to_deal_a_new_set(
 
 
 def test_an_event_with_fewer_boards_than_tables_says_so_up_front(
-    alice: AbstractUser, alice_client: Client
+    alice: User, alice_client: Client
 ) -> None:
     session = _event_draft(alice, 36)  # 18 pairs: 9 tables, each starts on a board
     page = read_setup(alice_client, session.pk)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from django.contrib.auth.models import User
 from django.test import Client
 
 from tests.factories import running_session
@@ -20,7 +21,7 @@ def test_the_service_worker_is_served_under_the_tables_pages(db: None) -> None:
     assert "Content-Security-Policy" in response
 
 
-def test_the_table_page_holds_every_board_of_its_round(alice) -> None:  # type: ignore[no-untyped-def]
+def test_the_table_page_holds_every_board_of_its_round(alice: User) -> None:
     session = running_session(alice, seed="offline", boards_per_round=4, board_count=16)
     table = session.tables.get(number=1)
     html = Client().get(f"/t/{table.token}/").content.decode()
@@ -32,7 +33,7 @@ def test_the_table_page_holds_every_board_of_its_round(alice) -> None:  # type: 
     assert 'data-worker="/t/sw.js"' in html
 
 
-def test_the_offline_texts_come_in_norwegian(alice) -> None:  # type: ignore[no-untyped-def]
+def test_the_offline_texts_come_in_norwegian(alice: User) -> None:
     session = running_session(alice, seed="offline", boards_per_round=4, board_count=16)
     table = session.tables.get(number=1)
     client = Client()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
@@ -39,7 +40,7 @@ def _traveller_sides(page: str) -> list[tuple[str, str]]:
 
 
 @pytest.fixture
-def played(alice) -> Session:  # type: ignore[no-untyped-def]
+def played(alice: User) -> Session:
     """Round 1 of an individual session, board 1 entered at both tables. Table 1 has
     N 6 (Fi), E 8 (Hal), S 4 (Di), W 7 (Gus); table 2 N 1 (Ada), E 3 (Cy), S 5 (Ed),
     W 2 (Bo). Fi's whole name was typed in the first-name field."""
@@ -64,7 +65,7 @@ def test_the_tablets_traveller_names_the_partners_by_first_name(
 
 @pytest.mark.parametrize("language", ["en", "nb"])
 def test_a_pairs_sessions_tablet_traveller_keeps_the_pair_numbers(
-    alice,  # type: ignore[no-untyped-def]
+    alice: User,
     language: str,
 ) -> None:
     session = running_session(alice, seed="pair numbers")

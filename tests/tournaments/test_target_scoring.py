@@ -8,7 +8,7 @@ import io
 import re
 
 import pytest
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.utils import translation
@@ -37,7 +37,7 @@ OURS = [
 ]
 
 
-def _draft(teacher: AbstractBaseUser, name: str = "7C") -> Session:
+def _draft(teacher: User, name: str = "7C") -> Session:
     school_class = SchoolClass.objects.create(teacher=teacher, name=name)
     present = [
         Pupil.objects.create(school_class=school_class, first_name=f"P{n}") for n in range(8)
@@ -64,7 +64,7 @@ def _facts(session: Session, number: int) -> selectors.BoardFacts:
 
 
 @pytest.mark.django_db
-def test_the_teachers_table_is_stored_and_scores_the_session(alice: AbstractBaseUser) -> None:
+def test_the_teachers_table_is_stored_and_scores_the_session(alice: User) -> None:
     session = _draft(alice)
     assert session.scoring_profile == "ebu"
     table = sessions.session_target_table_set(session=session, bands=list(reversed(OURS)))
@@ -81,7 +81,7 @@ def test_the_teachers_table_is_stored_and_scores_the_session(alice: AbstractBase
 
 
 @pytest.mark.django_db
-def test_the_edited_table_scores_entry_travellers_and_standings(alice: AbstractBaseUser) -> None:
+def test_the_edited_table_scores_entry_travellers_and_standings(alice: User) -> None:
     session = running_session(alice, seed="target-own", target_table=OURS)
     assert session.state == Session.State.RUNNING
     assert session.profile_key.startswith("target:")
@@ -181,7 +181,7 @@ def _problems(session: Session, bands: list[tuple[int, int, int]]) -> list[str]:
     ],
 )
 def test_every_problem_gets_its_message_and_nothing_is_saved(
-    alice: AbstractBaseUser,
+    alice: User,
     bands: list[tuple[int, int, int]],
     english: list[str],
     norwegian: list[str],
@@ -197,7 +197,7 @@ def test_every_problem_gets_its_message_and_nothing_is_saved(
 
 
 @pytest.mark.django_db
-def test_after_the_start_the_table_cannot_change(alice: AbstractBaseUser) -> None:
+def test_after_the_start_the_table_cannot_change(alice: User) -> None:
     session = running_session(alice, seed="target-started", target_table=OURS)
     before = Session.objects.values().get(pk=session.pk)
     with pytest.raises(ValidationError, match="The session has started"):
@@ -209,7 +209,7 @@ def test_after_the_start_the_table_cannot_change(alice: AbstractBaseUser) -> Non
 
 @pytest.mark.django_db
 def test_a_published_table_again_and_another_scoring_forget_the_teachers(
-    alice: AbstractBaseUser,
+    alice: User,
 ) -> None:
     session = _draft(alice)
     sessions.session_target_table_set(session=session, bands=OURS)
@@ -250,7 +250,7 @@ def test_a_published_table_again_and_another_scoring_forget_the_teachers(
 
 @pytest.mark.django_db
 def test_the_page_shows_the_table_and_saves_a_good_one(
-    alice: AbstractBaseUser, alice_client: Client, bob_client: Client
+    alice: User, alice_client: Client, bob_client: Client
 ) -> None:
     session = _draft(alice)
     url = f"/sessions/{session.pk}/target-table/"
@@ -288,7 +288,7 @@ def test_the_page_shows_the_table_and_saves_a_good_one(
 
 @pytest.mark.django_db
 def test_the_page_refuses_a_bad_table_with_every_message_and_saves_nothing(
-    alice: AbstractBaseUser, alice_client: Client
+    alice: User, alice_client: Client
 ) -> None:
     session = _draft(alice)
     url = f"/sessions/{session.pk}/target-table/"
@@ -330,7 +330,7 @@ def test_the_page_refuses_a_bad_table_with_every_message_and_saves_nothing(
 
 @pytest.mark.django_db
 def test_once_started_the_table_is_shown_and_says_why_it_cannot_change(
-    alice: AbstractBaseUser, alice_client: Client
+    alice: User, alice_client: Client
 ) -> None:
     session = running_session(alice, seed="target-page", target_table=OURS)
     url = f"/sessions/{session.pk}/target-table/"
@@ -352,7 +352,7 @@ def test_once_started_the_table_is_shown_and_says_why_it_cannot_change(
 
 
 @pytest.mark.django_db
-def test_the_entry_panel_shows_the_target_and_asks_no_level(alice: AbstractBaseUser) -> None:
+def test_the_entry_panel_shows_the_target_and_asks_no_level(alice: User) -> None:
     session = running_session(alice, seed="target-panel", target_table=OURS)
     table = _where(session, 1)
     target = _facts(session, 1).target
@@ -379,9 +379,7 @@ def test_the_entry_panel_shows_the_target_and_asks_no_level(alice: AbstractBaseU
 
 
 @pytest.mark.django_db
-def test_the_board_page_and_its_par_speak_in_targets(
-    alice: AbstractBaseUser, alice_client: Client
-) -> None:
+def test_the_board_page_and_its_par_speak_in_targets(alice: User, alice_client: Client) -> None:
     session = running_session(alice, seed="target-board", target_table=OURS, board_count=8)
     board = Board.objects.get(board_set_id=session.board_set_id, number=1)
     # A made-up analysis: declarer takes 9 tricks in spades, fewer elsewhere.
@@ -429,7 +427,7 @@ def _pdf_text(data: bytes) -> str:
 
 @pytest.mark.django_db
 def test_board_slips_curtain_cards_and_travellers_print_the_target(
-    alice: AbstractBaseUser, alice_client: Client
+    alice: User, alice_client: Client
 ) -> None:
     session = running_session(alice, seed="target-print", target_table=OURS)
     targets = {number: _facts(session, number).target for number in range(1, 9)}
@@ -472,7 +470,7 @@ def test_board_slips_curtain_cards_and_travellers_print_the_target(
 
 @pytest.mark.django_db
 def test_the_pbn_names_the_sessions_own_table_and_the_feedback_command_reads_it(
-    alice: AbstractBaseUser, alice_client: Client
+    alice: User, alice_client: Client
 ) -> None:
     session = running_session(alice, seed="target-pbn", target_table=OURS)
     facts = _facts(session, 1)

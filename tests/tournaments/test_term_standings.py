@@ -14,24 +14,24 @@ import datetime
 import re
 
 import pytest
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
 from tests.factories import league_class, two_duplicate_sessions
 from tournaments import leagues
 from tournaments.models import SchoolClass, Session
-from tournaments.term_standings import class_term_standings
+from tournaments.term_standings import TermRow, class_term_standings
 
 
 @pytest.fixture
-def term(alice: AbstractBaseUser) -> SchoolClass:
+def term(alice: User) -> SchoolClass:
     school_class, _partnerships = league_class(alice)
     two_duplicate_sessions(school_class, alice)
     return school_class
 
 
-def _lines(rows: tuple) -> list[tuple[str, str, int, str, str, str]]:  # type: ignore[type-arg]
+def _lines(rows: tuple[TermRow, ...]) -> list[tuple[str, str, int, str, str, str]]:
     return [
         (
             row.place,
@@ -71,9 +71,7 @@ def test_a_term_is_a_range_of_dates(term: SchoolClass) -> None:
     assert (empty.sessions, empty.pupils, empty.pairs) == ((), (), ())
 
 
-def test_league_sessions_and_drafts_are_left_out(
-    term: SchoolClass, alice: AbstractBaseUser
-) -> None:
+def test_league_sessions_and_drafts_are_left_out(term: SchoolClass, alice: User) -> None:
     from tests.factories import play_league_round
     from tournaments import sessions
 
@@ -117,7 +115,7 @@ def test_it_takes_a_term_and_shrugs_off_bad_dates(term: SchoolClass, alice_clien
     assert "Over 2 duplicate sessions." in bad.content.decode()
 
 
-def test_it_says_when_there_is_nothing_yet(alice: AbstractBaseUser, alice_client: Client) -> None:
+def test_it_says_when_there_is_nothing_yet(alice: User, alice_client: Client) -> None:
     school_class, _partnerships = league_class(alice)
     page = alice_client.get(f"/classes/{school_class.pk}/term/").content.decode()
     assert "Over 0 duplicate sessions." in page
@@ -144,7 +142,7 @@ def test_the_term_in_norwegian(term: SchoolClass, alice_client: Client) -> None:
 
 
 def test_an_individual_session_counts_for_each_pupil_and_for_no_pair(
-    term: SchoolClass, alice: AbstractBaseUser
+    term: SchoolClass, alice: User
 ) -> None:
     """On 15 November the eight pupils play one round of an individual session, the
     same result at both tables on both boards: everybody 50 %. Each pupil now has three
@@ -160,7 +158,7 @@ def test_an_individual_session_counts_for_each_pupil_and_for_no_pair(
     )
     sessions.session_setup_and_start(
         session=draft,
-        teacher=alice,  # type: ignore[arg-type]
+        teacher=alice,
         board_set=None,
         movement_kind="individual",
         movement_style="",
