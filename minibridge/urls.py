@@ -1,14 +1,20 @@
+from importlib import import_module
+
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.core.exceptions import ImproperlyConfigured
-from django.urls import URLPattern, URLResolver, include, path
+from django.urls import URLPattern, URLResolver, include, path, register_converter
 
+from minibridge.converters import TokenConverter
 from minibridge.login_throttling import refuse_paused_logins
-from tournaments.urls import urlpatterns as site_urlpatterns
+
+# Registered before the apps' addresses are imported: their patterns use it.
+register_converter(TokenConverter, "token")
+site_urls = import_module("tournaments.urls")
 
 urlpatterns: list[URLPattern | URLResolver] = [
-    path("", include("tournaments.urls")),
+    path("", include(site_urls)),
     path("events/", include("events.urls")),
     path(
         "accounts/login/",
@@ -20,7 +26,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
 ]
 
 # ADMIN_PATH (settings) must not take a place the site already uses.
-_taken = {str(p.pattern).split("/")[0] + "/" for p in [*site_urlpatterns, *urlpatterns]}
+_taken = {str(p.pattern).split("/")[0] + "/" for p in [*site_urls.urlpatterns, *urlpatterns]}
 if settings.ADMIN_PATH in _taken | {settings.STATIC_URL.strip("/") + "/"}:
     raise ImproperlyConfigured(
         f"ADMIN_PATH {settings.ADMIN_PATH} is a path the site itself uses: choose another."
