@@ -64,8 +64,8 @@ def build_event(schools: int = SCHOOLS) -> int:
     """The event and its schools' rows, bulk-made; returns the event's id."""
     from django.contrib.auth import get_user_model
 
-    from events import services as event_services
     from events.models import EventPair, EventResult, EventSchool, Organiser
+    from events.organiser import services as event_services
     from tournaments import services
 
     user = get_user_model().objects.create_user("bench-federation")
@@ -282,7 +282,7 @@ def main() -> int:
         from django.test.utils import CaptureQueriesContext
 
         from events.models import Event, EventNational, EventResult
-        from events.national import national_results
+        from events.results.selectors import national_results
 
         start = time.perf_counter()
         event = Event.objects.get(pk=build_event())
@@ -323,7 +323,8 @@ def main() -> int:
 
         # 3. One school's upload, in this process.
         from events.models import EventSchool
-        from events.uploads import Outcome, school_upload
+        from events.schools.upload_outcomes import Outcome
+        from events.schools.uploads import school_upload
 
         files = school_files(event.pk, max(args.runs, 1) + args.schools)
         school_ids = new_schools(event.pk, args.runs, "Upload")

@@ -5,6 +5,3 @@ from django.utils.translation import gettext_lazy as _
 class EventsConfig(AppConfig):
     name = "events"
     verbose_name = _("Simultaneous events")
-
-    def ready(self) -> None:
-        from events import signals  # noqa: F401  (connects the receivers)

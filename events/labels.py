@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from events.uploads import SiteProblemCode
+from events.schools.upload_outcomes import SiteProblemCode
 from scoring.upload import UploadProblemCode
 from tournaments.labels import contract_text, seat_name
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise
 
-    from events.uploads import Problem, UploadOutcome
+    from events.schools.upload_outcomes import Problem, UploadOutcome
 
 # -- Organisers and joining ---------------------------------------------------------------
 
@@ -56,7 +56,7 @@ HOW_WE_PLAY = {
 # -- Uploads --------------------------------------------------------------------------------
 
 # One sentence for each way a results file is refused, keyed by the problem's code
-# (scoring.upload.UploadProblemCode, events.uploads.SiteProblemCode); the library's
+# (scoring.upload.UploadProblemCode, events.schools.upload_outcomes.SiteProblemCode); the library's
 # English message is never shown. "%(board)s" and the others come from its params.
 _UPLOAD_PROBLEMS: dict[str, StrPromise] = {
     UploadProblemCode.NOT_READABLE: gettext_lazy(

@@ -5,7 +5,7 @@ takes part is an :class:`EventSchool`. Its results reach the event either from a
 session played on this site (``EventSchool.session``: copied into the event's own rows
 whenever the session changes) or from a file it uploads (the site's PBN with results,
 or USEBIO 1.2). Either way they become :class:`EventPair` and :class:`EventResult`
-rows, the one source the national results are computed from (``events.national``).
+rows, the one source the national results are computed from (``events.results.national``).
 The event keeps first names only: the public page shows first names and the school.
 """
 
@@ -54,7 +54,7 @@ class Event(models.Model):
     name = models.CharField(_("name"), max_length=120)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     # The organiser's board set (BoardSet.teacher is the organiser's user). It cannot
-    # change once a school has a result (events.services).
+    # change once a school has a result (events.organiser.services).
     board_set = models.ForeignKey(
         BoardSet, on_delete=models.PROTECT, related_name="events", verbose_name=_("board set")
     )
@@ -67,15 +67,15 @@ class Event(models.Model):
         choices=Session.Convention.choices,
         default=Session.Convention.EBU,
     )
-    # What a teacher types to join (events.services.new_join_code): short, no 0/O or 1/I.
+    # What a teacher types to join (events.organiser.services.new_join_code): short, no 0/O or 1/I.
     join_code = models.CharField(_("join code"), max_length=12, unique=True)
     # The public results page's unguessable link.
     public_token = models.CharField(max_length=32, unique=True)
     # Counts every change of any school's results: the national results cached for an
-    # older version are computed again (events.national).
+    # older version are computed again (events.results.national).
     results_version = models.PositiveIntegerField(default=0, editable=False)
     # A worker's refresh of the national results is queued and has not started yet:
-    # further changes meanwhile queue nothing more (events.national.results_changed).
+    # further changes meanwhile queue nothing more (events.results.sync.results_changed).
     national_queued = models.BooleanField(default=False, editable=False)
 
     class Meta:
@@ -137,7 +137,7 @@ class EventSchool(models.Model):
         _("results from"), max_length=10, choices=Source.choices, default=Source.DIRECT
     )
     # Played on this site: the session, and its revision when its results were last
-    # copied into the event (events.national.sync_direct_schools).
+    # copied into the event (events.results.sync.sync_direct_schools).
     session = models.OneToOneField(
         Session,
         on_delete=models.SET_NULL,
@@ -253,7 +253,7 @@ class EventNational(models.Model):
 
 
 class EventBooklet(models.Model):
-    """The event's booklet (PDF), made in the background worker (events.booklet) and
+    """The event's booklet (PDF), made in the background worker (events.booklet.making) and
     kept here so that every app server hands out the same file. ``version`` is the
     ``Event.results_version`` whose national frequencies it prints: a booklet of an
     older version is made again on request."""
@@ -275,7 +275,7 @@ class EventBooklet(models.Model):
     boards = models.PositiveSmallIntegerField(default=0)
     requested_at = models.DateTimeField()
     # The booklet ready to download (kept while a newer one is made): the results
-    # version, the language, and the boards and scoring (events.booklet.made_for) it
+    # version, the language, and the boards and scoring (events.booklet.making.made_for) it
     # was made for.
     version = models.PositiveIntegerField(null=True, blank=True)
     made_language = models.CharField(max_length=10, blank=True)

@@ -1,17 +1,55 @@
-"""The events' pages: each part has its own module of addresses."""
+"""The events' addresses, room by room. The ``token`` path converter (a public link's
+token) is registered by the project's URLconf (minibridge.urls) before it includes
+this."""
 
-from django.urls import include, path
+from django.urls import URLPattern, path
 
-# The "token" path converter: a link's token is URL-safe characters only, so anything
-# else (a NUL byte PostgreSQL cannot even compare) is no link but a 404. Registered by
-# tournaments.urls, imported here so these addresses never depend on the include order.
-import tournaments.urls  # noqa: F401
+from events.booklet import views as booklet_views
+from events.organiser import views as organiser_views
+from events.results import views as results_views
+from events.schools import views as school_views
 
 app_name = "events"
 
-urlpatterns = [
-    path("", include("events.organiser_urls")),
-    path("", include("events.upload_urls")),
-    path("", include("events.results_urls")),
-    path("", include("events.booklet_urls")),
+urlpatterns: list[URLPattern] = [
+    # The organiser's pages.
+    path("organiser/", organiser_views.organiser_home, name="organiser_home"),
+    path("organiser/new/", organiser_views.event_new, name="event_new"),
+    path("organiser/<int:event_id>/", organiser_views.event_detail, name="event_detail"),
+    path("organiser/<int:event_id>/boards/", organiser_views.event_boards, name="event_boards"),
+    path(
+        "organiser/<int:event_id>/boards.pbn",
+        organiser_views.event_boards_pbn,
+        name="event_boards_pbn",
+    ),
+    # A teacher joining, the teacher's schools, and a school's results file.
+    path("join/", school_views.join_start, name="join_start"),
+    path("join/<str:code>/", school_views.join_event, name="join_event"),
+    path("schools/", school_views.my_events, name="my_events"),
+    path("schools/<int:school_id>/", school_views.school_detail, name="school_detail"),
+    path("schools/<int:school_id>/present/", school_views.school_present, name="school_present"),
+    path(
+        "schools/<int:school_id>/boards.pbn",
+        school_views.school_boards_pbn,
+        name="school_boards_pbn",
+    ),
+    path("schools/<int:school_id>/upload/", school_views.school_upload, name="school_upload"),
+    # The national results: the organiser's page and downloads, and the public page
+    # (its link's token is the only key; no login).
+    path("<int:event_id>/national/", results_views.national_results, name="national_results"),
+    path(
+        "<int:event_id>/national/<slug:kind>/",
+        results_views.national_export,
+        name="national_export",
+    ),
+    path("r/<token:token>/", results_views.public_results, name="public_results"),
+    # The booklet.
+    path("<int:event_id>/booklet/", booklet_views.booklet, name="booklet"),
+    path("<int:event_id>/booklet/make/", booklet_views.booklet_make, name="booklet_make"),
+    path(
+        "<int:event_id>/booklet/download/",
+        booklet_views.booklet_download,
+        name="booklet_download",
+    ),
+    path("booklet/<token:token>/", booklet_views.booklet_public, name="booklet_public"),
 ]

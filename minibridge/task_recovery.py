@@ -20,7 +20,7 @@ still RUNNING and was started when it was read), so a worker that finishes the t
 meanwhile, or another server recovering it at the same time, wins or loses cleanly.
 The tasks themselves take back what a dead attempt had claimed: they know from
 ``TaskContext.attempt`` that an earlier attempt of theirs did not finish
-(events.booklet_tasks, events.tasks).
+(events.tasks).
 """
 
 from __future__ import annotations

@@ -312,8 +312,8 @@ def organiser_event(
     """An organiser with an event on ``boards`` boards dealt from ``seed``."""
     from django.contrib.auth import get_user_model
 
-    from events import services as event_services
     from events.models import Organiser
+    from events.organiser import services as event_services
 
     user = get_user_model().objects.create_user(username=username, password="x" * 20)
     organiser = Organiser.objects.create(user=user, name="Minibridge Federation")
@@ -341,7 +341,7 @@ def event_school_session(
     """A school that joins ``event`` and plays it on this site: a class of ``pupils``
     named after the school, its session started on the event's boards and scoring
     (a Mitchell with ``arrow_switch``: the pairs swap seats in the last round)."""
-    from events import services as event_services
+    from events.schools import services as event_services
 
     school_class = SchoolClass.objects.create(teacher=teacher, name=f"{school} class")
     present = [

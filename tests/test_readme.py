@@ -21,7 +21,7 @@ How a few kinds of line are run, and why:
   as Ctrl+C stops it; the environment names a free port (PORT) so a site already
   running on 8000 does not get in the way.
 * `manage.py db_worker` runs until it is stopped: here with `--batch` added, it starts,
-  runs whatever is queued and exits (tests/events/test_booklet.py shows what a worker
+  runs whatever is queued and exits (tests/events/booklet/test_making.py shows what a worker
   claims).
 """
 

@@ -18,11 +18,12 @@ from django_tasks.base import Task
 from django_tasks_db.models import DBTaskResult
 from pytest_django import Settings as SettingsWrapper
 
-from events import booklet as booklets
-from events.booklet_tasks import make_event_booklet
+from events.booklet import making as booklet_making
+from events.booklet import selectors as booklet_selectors
+from events.booklet import services as booklet_services
 from events.models import Event, EventBooklet, EventNational
-from events.national import national_results
-from events.tasks import compute_national
+from events.results.selectors import national_results
+from events.tasks import compute_national, make_event_booklet
 from minibridge import task_recovery
 from minibridge.task_recovery import MAX_ATTEMPTS, TIME_LIMIT
 from tests.factories import organiser_event
@@ -139,19 +140,19 @@ def test_a_booklet_left_being_made_is_made_by_the_next_attempt(
 ) -> None:
     event = organiser_event(boards=2)
     with django_capture_on_commit_callbacks(execute=True):
-        booklets.booklet_request(event=event, language="en")
-    [row] = DBTaskResult.objects.filter(task_path="events.booklet_tasks.make_event_booklet")
+        booklet_services.booklet_request(event=event, language="en")
+    [row] = DBTaskResult.objects.filter(task_path="events.tasks.make_event_booklet")
     row.claim(DEAD)
     # The dead worker had claimed the booklet: "Being made… 0 of 2 boards".
     EventBooklet.objects.filter(event=event).update(status=EventBooklet.Status.RUNNING)
-    assert booklets.booklet_in_progress(EventBooklet.objects.get(event=event))
+    assert booklet_selectors.booklet_in_progress(EventBooklet.objects.get(event=event))
     # A first attempt of another task leaves it to its maker...
-    assert booklets.booklet_make(event_id=event.pk) is False
+    assert booklet_making.booklet_make(event_id=event.pk) is False
     # ...this task's second attempt makes it.
     assert call_with(second_attempt(row), make_event_booklet, event.pk) is True
     made = EventBooklet.objects.get(event=event)
     assert (made.status, made.progress, made.boards) == (EventBooklet.Status.DONE, 2, 2)
-    assert not booklets.booklet_in_progress(made)
+    assert not booklet_selectors.booklet_in_progress(made)
 
 
 def test_a_second_attempt_leaves_a_newer_request_to_its_own_task(db: None, queue: None) -> None:

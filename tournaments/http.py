@@ -8,7 +8,6 @@ import re
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.utils.http import content_disposition_header
-from django.utils.text import slugify
 from django_htmx.middleware import HtmxDetails
 
 from tournaments.printing.common import PaperSize
@@ -52,13 +51,6 @@ def attachment(data: bytes, filename: str, content_type: str) -> HttpResponse:
         content_type=content_type,
         headers={"Content-Disposition": content_disposition_header(True, filename)},
     )
-
-
-def pbn_attachment(text: str, name: str) -> HttpResponse:
-    """A PBN file to download, named after ``name`` (``"boards.pbn"`` when the name
-    leaves nothing for a file name)."""
-    stem = slugify(name) or "boards"
-    return attachment(text.encode("utf-8"), f"{stem}.pbn", "text/plain; charset=utf-8")
 
 
 def etag(*parts: object) -> str:

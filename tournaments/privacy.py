@@ -9,6 +9,9 @@ The results of the boards the pupil played stay, because they are just as much t
 results of the partner and the opponents; the pupil's pair is shown without the name
 from then on. A session being set up is made again without the pupil; while a session
 with the pupil in it is running, nothing is deleted (finish it first).
+
+The pages and ``manage.py purge`` delete through :mod:`minibridge.erasure`, which calls
+these and takes the names out of the simultaneous events in the same transaction.
 """
 
 from __future__ import annotations

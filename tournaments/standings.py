@@ -385,7 +385,7 @@ def sides_ranked_apart(session: Session) -> bool:
     """Whether the session ranks its N–S and E–W pairs apart (docs/rules.md §5.5): a Mitchell
     does, unless the arrow switch makes one field; a Howell is one field. The one home
     of the rule: the session's standings and an event's ranking of the school
-    (events.results_selectors) both ask it."""
+    (events.results.selectors) both ask it."""
     return session.movement_kind == Session.Kind.MITCHELL and not session.arrow_switch
 
 

@@ -1,4 +1,4 @@
-from django.urls import path, register_converter
+from django.urls import path
 
 from tournaments import (
     connect_views,
@@ -11,22 +11,6 @@ from tournaments import (
     standings_views,
     views,
 )
-
-
-class TokenConverter:
-    """A table's link: the URL-safe characters ``secrets.token_urlsafe`` makes. Anything
-    else (a NUL byte PostgreSQL cannot even compare) is simply not a table: 404."""
-
-    regex = "[A-Za-z0-9_-]{1,64}"
-
-    def to_python(self, value: str) -> str:
-        return value
-
-    def to_url(self, value: str) -> str:
-        return value
-
-
-register_converter(TokenConverter, "token")
 
 app_name = "tournaments"
 

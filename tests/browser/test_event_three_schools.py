@@ -15,9 +15,9 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from events.models import EventPair, EventResult, EventSchool
-from events.services import school_join
+from events.schools.services import school_join
 from tests.browser.conftest import log_in_as
-from tests.events.test_uploads import pbn_export, played_on_a_laptop, usebio_file
+from tests.events.schools.test_uploads import pbn_export, played_on_a_laptop, usebio_file
 from tests.factories import event_school_session, organiser_event, play_round
 
 

@@ -12,11 +12,11 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from events.models import EventSchool
-from events.services import school_join
+from events.schools.services import school_join
 from tests.browser.classroom import set_language
 from tests.browser.conftest import log_in_as
 from tests.browser.test_accessibility import axe_violations
-from tests.events.test_uploads import pbn_export, played_on_a_laptop, usebio_file
+from tests.events.schools.test_uploads import pbn_export, played_on_a_laptop, usebio_file
 from tests.factories import organiser_event
 
 

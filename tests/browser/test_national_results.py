@@ -11,8 +11,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from events import results_views
 from events.models import Event
+from events.results import views as results_views
 from tests.browser.classroom import set_language, visit
 from tests.browser.conftest import log_in_as
 from tests.browser.test_accessibility import axe_violations

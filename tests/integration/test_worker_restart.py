@@ -28,7 +28,7 @@ SETUP = """
 import random
 from django.db.models import F
 from django_tasks_db.models import DBTaskResult
-from events import booklet
+from events.booklet import services as booklet_services
 from events.models import Event, EventPair, EventResult, EventSchool
 from events.tasks import compute_national
 from tests.factories import organiser_event
@@ -53,7 +53,7 @@ for number in range(40):
     )
 Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
 compute_national.enqueue(event.pk)
-booklet.booklet_request(event=event, language="en")
+booklet_services.booklet_request(event=event, language="en")
 print(event.pk)
 """
 

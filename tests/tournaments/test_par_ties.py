@@ -15,7 +15,7 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 from pytest_django import DjangoCaptureOnCommitCallbacks
 
-from events import booklet as booklets
+from events.booklet import services as booklet_services
 from events.models import EventBooklet
 from scoring.cards import Seat
 from scoring.dd import DDTable, minibridge_par
@@ -194,7 +194,7 @@ def test_the_event_booklet_prints_both_contracts(
     event = organiser_event(boards=2)
     Board.objects.filter(board_set=event.board_set).update(dd_tricks=TIE)
     with django_capture_on_commit_callbacks(execute=True):
-        booklets.booklet_request(event=event, language=language)
+        booklet_services.booklet_request(event=event, language=language)
     booklet = EventBooklet.objects.get(event=event)
     assert booklet.status == EventBooklet.Status.DONE
     text = pdf_text(bytes(booklet.pdf))

@@ -21,7 +21,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from pypdf import PdfReader
 
-from events import services as event_services
+from events.schools import services as event_services
 from scoring import movements
 from tests.factories import organiser_event, play_round
 from tests.tournaments.setup_page import SetupPage, read_setup, start_untouched

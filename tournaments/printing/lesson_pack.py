@@ -161,7 +161,7 @@ def draw_board_pages(
     """The boards, :data:`BOARDS_PER_PAGE` a page from page ``first_page`` of ``pages``:
     each board's diagram with its analysis, and its notes beside it. ``drawn`` is told
     how many boards are drawn after each page (a progress bar's figure). The lesson pack
-    and the event booklet (``events.booklet``) print their boards with it."""
+    and the event booklet (``events.booklet.making``) print their boards with it."""
     area = content_area(size)
     row_height = (area.height - (BOARDS_PER_PAGE - 1) * _GUTTER) / BOARDS_PER_PAGE
     slip_width = (area.width - _GUTTER) / 2

@@ -8,6 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from minibridge import erasure
 from minibridge.login_throttling import login_records_purge
 from tournaments import privacy
 
@@ -70,7 +71,7 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Removed {logins} records of logins older than {settings.LOGIN_RECORDS_DAYS} days."
         )
-        removed = privacy.sessions_purge(before=before)
+        removed = erasure.sessions_purge(before=before)
         self.stdout.write(
             f"Removed {removed.sessions} finished sessions dated before {before}: "
             f"{removed.results} results, {removed.pairs} pairs, {removed.changes} corrections."

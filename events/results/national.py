@@ -1,0 +1,324 @@
+"""The national results of an event: every school's results in one field per board,
+computed from the event's rows and cached.
+
+The rows come from :class:`events.models.EventResult`, whatever way they reached the
+event (a session copied by :mod:`events.results.sync`, a file taken by
+:mod:`events.schools.uploads`). The arithmetic is the rules library's
+(:func:`scoring.event.score_event`). The results are cached in the database
+(:class:`events.models.EventNational`) for the event's ``results_version``: any app
+server or worker reads the same cache, and any change of results (a copy, an upload)
+bumps the version, so the next reader computes them again. Nothing is kept in process
+memory.
+
+This module is the work, below the task that runs it (:func:`events.tasks.
+compute_national`): it copies no session and queues nothing, so it imports neither."""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q
+from django.utils import timezone
+
+from events.models import Event, EventNational, EventResult
+from scoring import matchpoints as mp
+from scoring.cards import Seat
+from scoring.event import FieldEntry, FieldResult, NotPlayed, score_event
+
+
+@dataclass(frozen=True)
+class NationalLine:
+    """One result with its national matchpoints and percentages (None: not played)."""
+
+    result: int  # EventResult pk
+    school: int
+    ns_pair: int  # EventPair pks
+    ew_pair: int
+    ns_mp: float | None
+    ew_mp: float | None
+    ns_percent: float | None
+    ew_percent: float | None
+
+
+@dataclass(frozen=True)
+class NationalBoard:
+    """One board across the country: its field's top, the results and the frequency of
+    each N–S score (best for N–S first) and of each contract (most played first)."""
+
+    number: int
+    top: int
+    expected: int
+    played: int
+    scores: tuple[tuple[int, int], ...]
+    contracts: tuple[tuple[str, int], ...]
+    lines: tuple[NationalLine, ...]
+
+
+@dataclass(frozen=True)
+class NationalPair:
+    """A pair's national result."""
+
+    school: int
+    pair: int  # EventPair pk
+    boards: int
+    matchpoints: float
+    top: float
+    percentage: float
+    place: str
+
+
+@dataclass(frozen=True)
+class NationalResults:
+    """The national results for ``version`` of the event's results: the boards, and the
+    pairs best first."""
+
+    version: int
+    boards: tuple[NationalBoard, ...]
+    pairs: tuple[NationalPair, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain lists, not dictionaries: 28,800 lines are written and read back in a
+        fraction of the time (the cache is read on every page view)."""
+        return {
+            "version": self.version,
+            "boards": [
+                [
+                    b.number,
+                    b.top,
+                    b.expected,
+                    b.played,
+                    [list(score) for score in b.scores],
+                    [list(contract) for contract in b.contracts],
+                    [
+                        [
+                            line.result,
+                            line.school,
+                            line.ns_pair,
+                            line.ew_pair,
+                            line.ns_mp,
+                            line.ew_mp,
+                            line.ns_percent,
+                            line.ew_percent,
+                        ]
+                        for line in b.lines
+                    ],
+                ]
+                for b in self.boards
+            ],
+            "pairs": [
+                [p.school, p.pair, p.boards, p.matchpoints, p.top, p.percentage, p.place]
+                for p in self.pairs
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> NationalResults:
+        return cls(
+            version=data["version"],
+            boards=tuple(
+                NationalBoard(
+                    number=number,
+                    top=top,
+                    expected=expected,
+                    played=played,
+                    scores=tuple((score, count) for score, count in scores),
+                    contracts=tuple((contract, count) for contract, count in contracts),
+                    lines=tuple(NationalLine(*line) for line in lines),
+                )
+                for number, top, expected, played, scores, contracts, lines in data["boards"]
+            ),
+            pairs=tuple(NationalPair(*pair) for pair in data["pairs"]),
+        )
+
+
+# --------------------------------------------------------------------------- computing
+
+
+def _entry(kind: str, ns_score: int | None, ns_pct: int | None, ew_pct: int | None) -> FieldEntry:
+    if kind == EventResult.Kind.PLAYED and ns_score is not None:
+        return mp.Played(ns_score)
+    if kind == EventResult.Kind.ADJUSTED and ns_pct is not None and ew_pct is not None:
+        return mp.Adjusted(ns_pct, ew_pct)
+    return NotPlayed()
+
+
+def event_field(event: Event) -> tuple[dict[int, list[FieldResult]], dict[int, list[int]]]:
+    """Every result of the event as the rules library takes it, board by board (schools
+    and pairs by their pks; declarer and tricks for the travellers), and the results'
+    pks in the same order (one query, plain rows)."""
+    by_board: dict[int, list[FieldResult]] = defaultdict(list)
+    ids: dict[int, list[int]] = defaultdict(list)
+    rows = EventResult.objects.filter(school__event=event).order_by("board_number", "pk")
+    for (
+        pk,
+        board,
+        school,
+        ns,
+        ew,
+        kind,
+        contract,
+        declarer,
+        tricks,
+        score,
+        ns_pct,
+        ew_pct,
+    ) in rows.values_list(
+        "pk",
+        "board_number",
+        "school_id",
+        "ns_pair_id",
+        "ew_pair_id",
+        "kind",
+        "contract",
+        "declarer",
+        "tricks",
+        "ns_score",
+        "ns_percent",
+        "ew_percent",
+    ):
+        by_board[board].append(
+            FieldResult(
+                school,
+                ns,
+                ew,
+                _entry(kind, score, ns_pct, ew_pct),
+                contract or None,
+                Seat(declarer) if declarer else None,
+                tricks,
+            )
+        )
+        ids[board].append(pk)
+    return dict(by_board), dict(ids)
+
+
+def compute_national(event: Event, version: int) -> NationalResults:
+    """The national results from the event's rows (one query for the rows)."""
+    by_board, ids = event_field(event)
+    scored = score_event(by_board, event.convention)
+    boards = tuple(
+        NationalBoard(
+            number=board.number,
+            top=board.top,
+            expected=board.expected,
+            played=board.played,
+            scores=board.scores,
+            contracts=board.contracts,
+            lines=tuple(
+                NationalLine(
+                    result=pk,
+                    school=int(str(line.result.school)),
+                    ns_pair=int(str(line.result.ns_pair)),
+                    ew_pair=int(str(line.result.ew_pair)),
+                    ns_mp=line.ns_mp,
+                    ew_mp=line.ew_mp,
+                    ns_percent=line.ns_percent,
+                    ew_percent=line.ew_percent,
+                )
+                for pk, line in zip(ids[board.number], board.lines, strict=True)
+            ),
+        )
+        for board in scored.boards
+    )
+    pairs = tuple(
+        NationalPair(
+            school=int(str(pair.school)),
+            pair=int(str(pair.pair)),
+            boards=pair.boards,
+            matchpoints=pair.matchpoints,
+            top=pair.top,
+            percentage=pair.percentage,
+            place=pair.place,
+        )
+        for pair in scored.pairs
+    )
+    return NationalResults(version=version, boards=boards, pairs=pairs)
+
+
+def national_current(event: Event) -> NationalResults:
+    """The event's national results for its current version, from its rows as they are
+    (no school copied first: :func:`events.results.selectors.national_results` copies
+    them, then asks here): the cache used if it is of that version, or the results
+    computed and cached. The booklet's worker reads them so (the request copied the
+    schools before it was queued)."""
+    version = Event.objects.values_list("results_version", flat=True).get(pk=event.pk)
+    cached = EventNational.objects.filter(event=event, version=version, data__isnull=False).first()
+    if cached is not None and cached.data is not None:
+        return NationalResults.from_json(cached.data)
+    results = compute_national(event, version)
+    # Another server may have cached a newer version meanwhile: never go back.
+    updated = (
+        EventNational.objects.filter(event=event)
+        .filter(Q(version__lt=version) | Q(data__isnull=True))
+        .update(version=version, data=results.to_json(), computed_at=timezone.now())
+    )
+    if not updated:
+        EventNational.objects.get_or_create(
+            event=event, defaults={"version": version, "data": results.to_json()}
+        )
+    return results
+
+
+# --------------------------------------------------------------------------- the cache
+
+
+#: A claim older than this is a worker that died: another may take the job.
+CLAIM_TIMEOUT = datetime.timedelta(minutes=5)
+
+
+def national_refresh(event_id: int, *, claimed_before: datetime.datetime | None = None) -> bool:
+    """Compute the event's national results for its current version and cache them,
+    unless the cache already holds that version (True when it cached them). The worker's
+    job (events.tasks).
+
+    Two workers never compute the same version: each first claims it with one
+    conditional UPDATE of the cache row (only one UPDATE can move ``claimed_version``
+    up to it), and the one that did not get it leaves. The computation itself runs in
+    no transaction and holds no lock, so the tablets' saves and the schools' uploads go
+    on meanwhile (on SQLite a transaction that writes holds the database's one write
+    lock); the result is written by a conditional UPDATE that never goes back to an
+    older version. A claim older than CLAIM_TIMEOUT (its worker died) may be taken, and
+    so may one made before ``claimed_before``: the task's second attempt passes the
+    time it started, the worker of its first attempt having died (minibridge.
+    task_recovery); at worst a live worker's claim is taken and the version computed
+    twice, which the conditional write allows."""
+    # From here on, a new change queues a new refresh: this one may miss it.
+    Event.objects.filter(pk=event_id, national_queued=True).update(national_queued=False)
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        return False  # the event was deleted meanwhile
+    version = event.results_version
+    EventNational.objects.get_or_create(event=event, defaults={"version": 0, "data": None})
+    now = timezone.now()
+    dead_before = now - CLAIM_TIMEOUT
+    if claimed_before is not None:
+        dead_before = max(dead_before, claimed_before)
+    claimed = (
+        EventNational.objects.filter(event=event)
+        .filter(Q(version__lt=version) | Q(data__isnull=True))
+        .filter(
+            Q(claimed_version__lt=version)
+            | Q(claimed_at__isnull=True)
+            | Q(claimed_at__lt=dead_before)
+        )
+        .update(claimed_version=version, claimed_at=now)
+    )
+    if not claimed:
+        return False  # done already, or another worker is at it
+    results = compute_national(event, version)
+    return bool(
+        EventNational.objects.filter(event=event)
+        .filter(Q(version__lt=version) | Q(data__isnull=True))
+        .update(version=version, data=results.to_json(), computed_at=timezone.now())
+    )
+
+
+@dataclass(frozen=True)
+class CachedNational:
+    """The national results a page shows: the cached ones, and whether they are of the
+    event's current version (if not, a worker is computing the new ones)."""
+
+    results: NationalResults
+    current: bool
