@@ -1,7 +1,8 @@
-"""The deletions that reach the simultaneous events (minibridge.erasure), through the
-pages and the command that make them: a pupil, a class, the retention purge. Each takes
-the first names it must out of every event's pairs in its own transaction, and nothing
-else: the results stay, and so do the names of other pupils, classes and schools."""
+"""The deletions that reach the simultaneous events (what ``events`` registers with
+``tournaments.privacy``), through the pages and the command that make them: a pupil, a
+class, the retention purge. Each takes the first names it must out of every event's
+pairs in its own transaction, and nothing else: the results stay, and so do the names
+of other pupils, classes and schools."""
 
 from __future__ import annotations
 

@@ -10,8 +10,10 @@ results of the partner and the opponents; the pupil's pair is shown without the 
 from then on. A session being set up is made again without the pupil; while a session
 with the pupil in it is running, nothing is deleted (finish it first).
 
-The pages and ``manage.py purge`` delete through :mod:`minibridge.erasure`, which calls
-these and takes the names out of the simultaneous events in the same transaction.
+What another app keeps of a class as copied text goes in the same transaction: each
+deletion calls what the app registered (:class:`ClassData`): the names typed at the
+four-deal game's tables (``games``), the pupils' first names copied into the
+simultaneous events (``events``).
 """
 
 from __future__ import annotations
@@ -54,23 +56,30 @@ EXPORT_VERSION = 1
 @dataclass(frozen=True)
 class ClassData:
     """What another app keeps about a class and its pupils (the four-deal games of
-    ``games``), for this module's export, pupil deletion and purge: that app registers
-    it (:func:`register_class_data`, from its ``AppConfig.ready``), so that this module
-    never imports it. Deleting a class needs nothing here: its rows go by their
-    foreign keys' cascade."""
+    ``games``, the simultaneous events' copies of the class's sessions), for this
+    module's export, deletions and purge: that app registers it
+    (:func:`register_class_data`, from its ``AppConfig.ready``), so that this module never
+    imports it; each deletion here calls what is registered, in its own transaction.
+    Rows linked to the class go by their foreign keys' cascade; these are for what an
+    app keeps as copied text (names typed at a table, names copied into an event)."""
 
     #: Its part of the class's export (``"four_deal_games"``).
     key: str
     #: What the part holds for a class, as JSON-ready data, links left out.
-    export: Callable[[SchoolClass], list[dict[str, Any]]]
-    #: Forget a pupil being deleted (inside :func:`pupil_delete`'s transaction).
-    forget_pupil: Callable[[Pupil], None]
+    export: Callable[[SchoolClass], list[dict[str, Any]]] | None = None
+    #: Forget a pupil being deleted, before the pupil's rows go.
+    forget_pupil: Callable[[Pupil], None] | None = None
+    #: After a pupil of the class (the class's id) is deleted: bring up to date what the
+    #: app copied from the class's sessions (the pupil's first name leaves the events).
+    pupil_gone: Callable[[int], None] | None = None
+    #: After sessions were deleted (a class, the purge): forget what was copied of them.
+    sessions_gone: Callable[[], None] | None = None
     #: What the purge removes, for its report (``"four-deal games"``: the command's
     #: own words are English).
-    purge_noun: str
+    purge_noun: str = ""
     #: How many of its records were started before a date; and delete those.
-    to_purge: Callable[[datetime.date], int]
-    purge: Callable[[datetime.date], int]
+    to_purge: Callable[[datetime.date], int] | None = None
+    purge: Callable[[datetime.date], int] | None = None
 
 
 _CLASS_DATA: dict[str, ClassData] = {}
@@ -266,7 +275,11 @@ def class_export(school_class: SchoolClass) -> dict[str, Any]:
             }
             for league in school_class.leagues.order_by("pk").prefetch_related("pairs")
         ],
-        **{part.key: part.export(school_class) for part in _CLASS_DATA.values()},
+        **{
+            part.key: part.export(school_class)
+            for part in _CLASS_DATA.values()
+            if part.export is not None
+        },
     }
 
 
@@ -440,7 +453,15 @@ def class_delete(*, school_class: SchoolClass) -> SessionsCount:
     _forget_in_admin_log(pupils, school_class, whole_class=True)
     Pupil.objects.filter(school_class=school_class).delete()
     school_class.delete()
+    _sessions_gone()
     return count
+
+
+def _sessions_gone() -> None:
+    """What other apps copied of deleted sessions goes too (the events' pair names)."""
+    for part in _CLASS_DATA.values():
+        if part.sessions_gone is not None:
+            part.sessions_gone()
 
 
 def _forget_in_admin_log(
@@ -491,9 +512,13 @@ def pupil_delete(*, pupil: Pupil) -> None:
         _make_pairs_again(session, session.present.exclude(pk=pupil.pk))
     Partnership.objects.filter(Q(first=pupil) | Q(second=pupil)).delete()
     for part in _CLASS_DATA.values():
-        part.forget_pupil(pupil)
+        if part.forget_pupil is not None:
+            part.forget_pupil(pupil)
     _forget_in_admin_log([pupil], pupil.school_class)
     pupil.delete()  # and the pupil's "who is here" ticks
+    for part in _CLASS_DATA.values():
+        if part.pupil_gone is not None:
+            part.pupil_gone(pupil.school_class_id)
 
 
 def _make_pairs_again(session: Session, present: Iterable[Pupil]) -> None:
@@ -516,4 +541,6 @@ def _make_pairs_again(session: Session, present: Iterable[Pupil]) -> None:
 def sessions_purge(*, before: datetime.date) -> SessionsCount:
     """Delete the finished sessions dated before ``before``, with their pairs, tables,
     results and corrections. Pupils, classes and board sets stay."""
-    return _delete_sessions(_purgeable(before))
+    count = _delete_sessions(_purgeable(before))
+    _sessions_gone()
+    return count

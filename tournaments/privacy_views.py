@@ -17,7 +17,6 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from minibridge import erasure
 from tournaments import privacy, selectors
 from tournaments.http import HtmxHttpRequest, TeacherRequest, attachment
 from tournaments.models import Pupil
@@ -58,7 +57,7 @@ def pupil_delete_confirm(request: TeacherRequest, class_id: int, pupil_id: int) 
 def pupil_delete(request: TeacherRequest, class_id: int, pupil_id: int) -> HttpResponse:
     pupil = selectors.get_pupil_for_teacher(request.user, class_id, pupil_id)
     try:
-        erasure.pupil_delete(pupil=pupil)
+        privacy.pupil_delete(pupil=pupil)
     except ValidationError as error:
         return _pupil_page(request, pupil, errors=error.messages, status=409)
     messages.success(
@@ -92,7 +91,7 @@ def class_delete_confirm(request: TeacherRequest, class_id: int) -> HttpResponse
 def class_delete(request: TeacherRequest, class_id: int) -> HttpResponse:
     school_class = selectors.get_class_for_teacher(request.user, class_id)
     name = school_class.name
-    erasure.class_delete(school_class=school_class)
+    privacy.class_delete(school_class=school_class)
     messages.success(
         request, _("The class %(name)s and everything in it were deleted.") % {"name": name}
     )

@@ -18,7 +18,7 @@ from django.utils import timezone
 from events import tasks
 from events.models import Event, EventPair, EventResult, EventSchool
 from scoring.upload import first_name
-from tournaments import selectors, sessions
+from tournaments import privacy, selectors, sessions
 from tournaments.models import Board, PairMember, Result, Session
 from tournaments.scores import score_played
 
@@ -158,10 +158,29 @@ def results_changed(event_id: int) -> None:
 def forget_names_without_session() -> int:
     """Take the first names out of every school that played on this site and whose
     session is gone (deleted with its class, or purged): its results stay in the event,
-    under the school, without names. Called by the deletions that take sessions
-    (minibridge.erasure); how many pairs lost their names."""
+    under the school, without names. Called by the classroom's deletions that take
+    sessions (:func:`register`); how many pairs lost their names."""
     return (
         EventPair.objects.filter(school__source=EventSchool.Source.DIRECT, school__session=None)
         .exclude(names="")
         .update(names="")
     )
+
+
+def register() -> None:
+    """Hand the events' part of a class's data to ``tournaments.privacy``: a pupil's
+    deletion copies the class's sessions into their events again (the first name leaves
+    the event's pairs, the partner's and the results stay), and a deletion that takes
+    sessions (the class, the purge) takes their names out of the events, each in the
+    deletion's own transaction."""
+    privacy.register_class_data(
+        privacy.ClassData(key="events", pupil_gone=_pupil_gone, sessions_gone=_sessions_gone)
+    )
+
+
+def _pupil_gone(school_class_id: int) -> None:
+    class_schools_sync(school_class_id=school_class_id)
+
+
+def _sessions_gone() -> None:
+    forget_names_without_session()

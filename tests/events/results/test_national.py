@@ -142,12 +142,12 @@ def test_a_school_copied_again_keeps_its_pairs(event: Event, alice: User) -> Non
 def test_a_deleted_session_takes_its_pupils_names_out_of_the_event(event: Event) -> None:
     """A class deleted (or its session purged): its results stay in the event, without
     the pupils' first names."""
-    from minibridge import erasure
+    from tournaments import privacy
 
     sync_direct_schools(event)
     school = EventSchool.objects.get(name="North School")
     assert school.school_class is not None
-    erasure.class_delete(school_class=school.school_class)
+    privacy.class_delete(school_class=school.school_class)
     school.refresh_from_db()
     assert school.session is None
     assert set(school.pairs.values_list("names", flat=True)) == {""}
@@ -158,8 +158,7 @@ def test_a_deleted_pupils_name_leaves_the_event_at_once(event: Event) -> None:
     """Deleting one pupil who played in the event: right after, no pair of the event
     holds the first name, though nobody has opened the event's results (which copy
     changed sessions again); the partner's name and the results stay."""
-    from minibridge import erasure
-    from tournaments import sessions
+    from tournaments import privacy, sessions
     from tournaments.models import Pupil
 
     sync_direct_schools(event)
@@ -171,7 +170,7 @@ def test_a_deleted_pupils_name_leaves_the_event_at_once(event: Event) -> None:
     assert school.pairs.filter(names__contains="Nor03").exists()
     results = school.results.count()
 
-    erasure.pupil_delete(pupil=pupil)
+    privacy.pupil_delete(pupil=pupil)
 
     assert not EventPair.objects.filter(names__contains="Nor03").exists()
     assert school.pairs.filter(names__contains="Nor").exists()  # the others stay

@@ -24,7 +24,6 @@ from events.results.sync import pair_key, sync_direct_schools
 from events.schools.services import school_join
 from events.schools.upload_outcomes import Outcome
 from events.schools.uploads import event_boards, school_upload
-from minibridge import erasure
 from scoring.cards import Side
 from scoring.upload import Upload, UploadBoard, UploadPair, UploadResult
 from scoring.usebio import write_usebio
@@ -35,7 +34,7 @@ from tests.factories import (
     play_round,
     running_session,
 )
-from tournaments import labels
+from tournaments import labels, privacy
 from tournaments.models import Pair, Session
 from tournaments.standings import Standings, session_standings
 
@@ -180,7 +179,7 @@ def test_a_deleted_session_keeps_its_two_lists(alice: User) -> None:
     sync_direct_schools(event)
     with translation.override("en"):
         before = in_event(school(event, "Hill School"))
-        erasure.class_delete(school_class=session.school_class)
+        privacy.class_delete(school_class=session.school_class)
         after = school(event, "Hill School")
     assert EventSchool.objects.get(name="Hill School").session is None
     assert [title for title, _rows in before] == ["North–South", "East–West"]

@@ -8,7 +8,6 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from minibridge import erasure
 from minibridge.login_throttling import login_records_purge
 from tournaments import privacy
 
@@ -61,6 +60,7 @@ class Command(BaseCommand):
             others = "".join(
                 f" and {part.to_purge(before)} {part.purge_noun} started before it"
                 for part in privacy.class_data_parts()
+                if part.to_purge is not None
             )
             self.stdout.write(
                 f"Would remove {len(sessions)} finished sessions dated before {before}"
@@ -71,11 +71,13 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Removed {logins} records of logins older than {settings.LOGIN_RECORDS_DAYS} days."
         )
-        removed = erasure.sessions_purge(before=before)
+        removed = privacy.sessions_purge(before=before)
         self.stdout.write(
             f"Removed {removed.sessions} finished sessions dated before {before}: "
             f"{removed.results} results, {removed.pairs} pairs, {removed.changes} corrections."
         )
         for part in privacy.class_data_parts():
+            if part.purge is None:
+                continue
             removed_count = part.purge(before)
             self.stdout.write(f"Removed {removed_count} {part.purge_noun} started before {before}.")
