@@ -36,7 +36,6 @@ from scoring.three_players import (
 )
 from tournaments import labels
 from tournaments.models import Result, SchoolClass
-from tournaments.printing.table_cards import FourDealCard, FourDealPrint
 from tournaments.scores import Scored, score_contract
 from tournaments.selectors import HandFacts
 
@@ -540,24 +539,3 @@ def _score_text(state: TableState, current: CurrentDeal, scored: Scored) -> str:
     return game_labels.player_points_text(
         [state.name(seat) for seat in declaration.defenders], scored.defenders
     )
-
-
-def game_print(
-    game: FourDealGame, tables: list[FourDealTable], *, urls: dict[int, str], paper: str
-) -> FourDealPrint:
-    """What the four-deal table cards print: each table's address and who sits where."""
-    cards = []
-    for table in tables:
-        variant = three_player_variant(table)
-        seats = dealers_of(table)
-        cards.append(
-            FourDealCard(
-                number=table.number,
-                url=urls.get(table.number, ""),
-                seats=tuple((labels.seat_name(seat), given_name(table, seat)) for seat in seats),
-                three_players=variant is not None,
-                dealer_and_dummy=variant is Variant.DEALER_AND_DUMMY,
-            )
-        )
-    title = f"{game.school_class} · {gettext('Four-deal game')}"
-    return FourDealPrint(title=title, tables=tuple(cards), page_size=paper)

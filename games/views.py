@@ -16,7 +16,7 @@ from django.utils.text import slugify
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import selectors, services
+from games import papers, selectors, services
 from games.forms import (
     FourDealGameForm,
     FourDealPointsForm,
@@ -268,7 +268,7 @@ def four_deal_cards(request: TeacherRequest, game_id: int) -> HttpResponse:
     address = links.tables_address(request)
     if not address.usable:
         return redirect("games:four_deal_connect", game_id=game_id)
-    cards = selectors.game_print(
+    cards = papers.game_print(
         game,
         tables,
         urls={

@@ -13,7 +13,7 @@ import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -56,8 +56,19 @@ from tournaments.models import (
     Table,
 )
 
-if TYPE_CHECKING:  # events builds on tournaments: never imported at run time here
-    from events.models import Event, EventSchool
+
+class SessionEvent(Protocol):
+    """What the classroom needs of the simultaneous event a session plays for its school
+    (``events.Event`` is one): its scoring and convention, its boards and its public
+    page's token. ``events`` builds on this app and never the other way round: the event
+    is reached through the database's link (``events.EventSchool`` points at its
+    session), never by importing it."""
+
+    scoring_profile: str
+    convention: str
+    board_set: BoardSet
+    public_token: str
+
 
 #: The published target tables a teacher can go back to, by their scoring's name.
 TARGET_PRESETS = ("target", "target-french")
@@ -178,11 +189,12 @@ def _individual(pupils: int, rounds: int | None, per_round: int) -> IndividualMo
         ) from error
 
 
-def event_of(session: Session) -> Event | None:
-    """The simultaneous event the session plays for its school (events.EventSchool),
-    or None for an ordinary lesson."""
-    school: EventSchool | None = getattr(session, "event_school", None)
-    return school.event if school is not None else None
+def event_of(session: Session) -> SessionEvent | None:
+    """The simultaneous event the session plays for its school (``events.EventSchool``
+    links the two), or None for an ordinary lesson."""
+    school = getattr(session, "event_school", None)
+    event: SessionEvent | None = school.event if school is not None else None
+    return event
 
 
 def is_individual(session: Session) -> bool:

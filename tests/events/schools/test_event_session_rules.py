@@ -87,3 +87,14 @@ def test_the_events_scoring_wins_over_the_forms(alice: AbstractUser, event: Even
     session.refresh_from_db()
     assert session.state == Session.State.RUNNING
     assert (session.scoring_profile, session.convention) == ("lesson", "acbl")
+
+
+def test_the_session_reaches_its_event_through_the_database(event: Event, alice: Any) -> None:
+    """tournaments never imports events: a session's event is what the classroom needs of
+    it (sessions.SessionEvent, a protocol events.Event satisfies: mypy checks the
+    assignment below) and is found through the school's link to the session."""
+    session = _school_session(alice, event, individual=False)
+    needed: sessions.SessionEvent = event
+    assert sessions.event_of(session) == needed
+    lesson = Session.objects.create(school_class=session.school_class, date=event.starts_on)
+    assert sessions.event_of(lesson) is None
