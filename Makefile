@@ -115,8 +115,13 @@ typecheck: $(VENV)/.dev-installed
 
 # --fail-on-skip: on a machine this has set up, a skipped test is a missing install.
 # The site's own set-up too (the suite reads neither its .env nor its database).
+# The suite runs in TEST_WORKERS processes (pytest-xdist; each its own test database,
+# browser and servers), test by test, but for the files marked xdist_group, whose costly
+# module or session fixtures are made once, in one process (--dist loadgroup).
+# TEST_WORKERS=0 runs it in this process alone.
+TEST_WORKERS ?= auto
 pytest: $(VENV)/.dev-installed system-deps setup
-	$(BIN)/pytest --fail-on-skip $(PYTEST_ARGS)
+	$(BIN)/pytest --fail-on-skip -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 test: lint typecheck pytest
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -10,6 +11,8 @@ from django.contrib.auth.models import User
 from django.core.servers.basehttp import ThreadedWSGIServer
 from django.test import Client
 from django.utils import translation
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 from pytest_django import Settings as SettingsWrapper
 
 from tests.classroom_site import Served, Site
@@ -21,6 +24,20 @@ PASSWORD = "correct-horse-battery"
 # connections; forty tablets connecting at once would be reset before Django saw them.
 # gunicorn, which serves the site in production, keeps 2048.
 ThreadedWSGIServer.request_queue_size = 128
+
+# The property tests' settings, loaded before any test module is imported (a test's own
+# @settings starts from them). Each test's cost is set where it is written (max_examples,
+# the size of what it draws); nothing here depends on how fast the machine is: no
+# deadline, and no too_slow health check, whose one-second limit on drawing the first
+# examples fails tests on a machine whose cores are busy with others' work (as under
+# `pytest -n`). The checks that speak of the strategies themselves (filter_too_much,
+# data_too_large, large_base_example, ...) stay on. HYPOTHESIS_PROFILE=dev keeps
+# Hypothesis's own defaults, to see what runs slow.
+hypothesis_settings.register_profile(
+    "ci", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
+)
+hypothesis_settings.register_profile("dev")
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(autouse=True)

@@ -41,5 +41,14 @@ def test_a_skip_fails_the_run_with_fail_on_skip(tmp_path: Path) -> None:
     assert "test_sample.py::test_needs_a_tool" in result.stdout
 
 
+def test_a_skip_fails_the_run_across_worker_processes(tmp_path: Path) -> None:
+    """As `make test` runs the suite: in worker processes (pytest-xdist), whose reports
+    the main process gathers."""
+    result = run(tmp_path, "--fail-on-skip", "-n", "2")
+    assert result.returncode == pytest.ExitCode.TESTS_FAILED, result.stdout
+    assert "1 test(s) skipped, and --fail-on-skip allows none" in result.stdout
+    assert "test_sample.py::test_needs_a_tool" in result.stdout
+
+
 def test_without_the_option_a_skip_is_a_skip(tmp_path: Path) -> None:
     assert run(tmp_path).returncode == pytest.ExitCode.OK

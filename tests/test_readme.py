@@ -162,6 +162,11 @@ def test_make_setup_alone_lets_the_readmes_commands_run(tmp_path: Path) -> None:
         assert result.returncode == 0, command + result.stdout + result.stderr
 
 
+# The suite's worker processes (pytest-xdist, --dist loadgroup) run this file's tests in
+# one process: the project's copy (a module fixture) is made once.
+pytestmark = pytest.mark.xdist_group("readme_project")
+
+
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the project after `make run`'s set-up, in a plain environment."""

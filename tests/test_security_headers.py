@@ -68,6 +68,11 @@ print(json.dumps({
 """
 
 
+# The suite's worker processes (pytest-xdist, --dist loadgroup) run this file's tests in
+# one process: the static files (a module fixture) are collected once.
+pytestmark = pytest.mark.xdist_group("security_headers")
+
+
 @pytest.fixture(scope="module")
 def static_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The static files collected once, as `make run` collects them (their manifest is

@@ -103,8 +103,10 @@ class CspWatch:
 
     def __init__(self) -> None:
         self.violations: list[str] = []
+        self.contexts: list[BrowserContext] = []
 
     def watch(self, context: BrowserContext) -> BrowserContext:
+        self.contexts.append(context)
         context.expose_function("__reportCspViolation", self._report)
         context.add_init_script(CSP_LISTENER)
         context.on("console", self._console)
@@ -125,7 +127,7 @@ class CspWatch:
 @pytest.fixture(autouse=True)
 def csp_watch(browser: Browser, monkeypatch: pytest.MonkeyPatch) -> Iterator[CspWatch]:
     """Every context opened in the test (by the `page` fixture or by the test itself,
-    for a second tablet) is watched; any violation fails the test."""
+    for a second tablet) is watched, and closed at its end; any violation fails it."""
     watch = CspWatch()
     new_context: Callable[..., BrowserContext] = browser.new_context
 
@@ -134,6 +136,11 @@ def csp_watch(browser: Browser, monkeypatch: pytest.MonkeyPatch) -> Iterator[Csp
 
     monkeypatch.setattr(browser, "new_context", watched_context)
     yield watch
+    # The contexts a test opened and left open (a second tablet, a phone) are closed
+    # with it: the one browser serves the worker's whole session, and a page left open
+    # (a projector polls every 10 s) would go on using it in the tests that follow.
+    for context in watch.contexts:
+        context.close()
     assert watch.violations == [], "Content-Security-Policy violations:\n" + "\n".join(
         watch.violations
     )

@@ -21,6 +21,11 @@ from tests.browser.test_result_entry import enter
 from tests.classroom_site import Served, Site
 from tests.qr import pdf_page_png, read_qr_codes
 
+# The suite's worker processes (pytest-xdist, --dist loadgroup) run the tests of the one
+# classroom site (tests/conftest.py's session fixture: migrated, the demo analysed) in
+# one process, so it is set up once.
+pytestmark = pytest.mark.xdist_group("classroom_site")
+
 USERNAME, PASSWORD = "kari", "a-long-classroom-password"
 
 SET_UP = f"""

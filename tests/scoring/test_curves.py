@@ -6,7 +6,7 @@ import dataclasses
 import doctest
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scoring.curves
@@ -201,23 +201,42 @@ def test_the_doctests() -> None:
 
 
 # -- Properties --------------------------------------------------------------------------
+# Drawing the points is what these cost (curve_stats itself is quick): up to 24 points,
+# more than one in a row now and then over the 20 rows, and 60 examples each (0.2 s of
+# one core apiece), where Hypothesis's 100 lists of up to 60 took 16-18 s on a busy
+# machine. The rows, the kinds, the analysed and unanalysed points are all still drawn.
+
+
+# The strategies a point draws from, made once: a strategy made inside the composite
+# would be made and validated again for every point drawn (most of the cost).
+TRICKS = st.integers(0, 13)
+ANALYSED_TRICKS = st.none() | TRICKS
+#: The strain played takes no more tricks than the best one, when both are known.
+PLAYED_TRICKS = [st.none() | st.integers(0, best) for best in range(14)]
+HCP = st.integers(21, 40)
+KINDS = st.sampled_from(["part-score", "game", "slam"])
 
 
 @st.composite
 def curve_points(draw: st.DrawFn) -> CurvePoint:
-    dd_best = draw(st.none() | st.integers(0, 13))
-    dd_played = draw(st.none() | st.integers(0, 13 if dd_best is None else dd_best))
+    dd_best = draw(ANALYSED_TRICKS)
+    dd_played = draw(ANALYSED_TRICKS if dd_best is None else PLAYED_TRICKS[dd_best])
     return CurvePoint(
-        hcp=draw(st.integers(21, 40)),
-        tricks=draw(st.integers(0, 13)),
-        kind=draw(st.sampled_from(["part-score", "game", "slam"])),
+        hcp=draw(HCP),
+        tricks=draw(TRICKS),
+        kind=draw(KINDS),
         made=draw(st.booleans()),
         dd_played=dd_played,
         dd_best=dd_best,
     )
 
 
-@given(st.lists(curve_points(), max_size=60))
+POINTS = st.lists(curve_points(), max_size=24)
+EXAMPLES = settings(max_examples=60)
+
+
+@EXAMPLES
+@given(POINTS)
 def test_counts_add_up(points: list[CurvePoint]) -> None:
     stats = curve_stats(points)
     assert stats.total == len(points)
@@ -227,7 +246,8 @@ def test_counts_add_up(points: list[CurvePoint]) -> None:
     assert all(dot.count >= 1 for dot in stats.dots)
 
 
-@given(st.lists(curve_points(), max_size=60))
+@EXAMPLES
+@given(POINTS)
 def test_means_lie_within_the_results(points: list[CurvePoint]) -> None:
     stats = curve_stats(points)
     for row in stats.rows:
@@ -246,7 +266,8 @@ def test_means_lie_within_the_results(points: list[CurvePoint]) -> None:
             assert row.mean_dd_played <= row.mean_dd_best + 1e-9
 
 
-@given(st.lists(curve_points(), max_size=60))
+@EXAMPLES
+@given(POINTS)
 def test_games_made_never_exceed_games_chosen(points: list[CurvePoint]) -> None:
     stats = curve_stats(points)
     for row in stats.rows:
@@ -254,7 +275,8 @@ def test_games_made_never_exceed_games_chosen(points: list[CurvePoint]) -> None:
         assert 0 <= row.slams_made <= row.slams_chosen <= row.games_chosen
 
 
-@given(st.lists(curve_points(), max_size=60))
+@EXAMPLES
+@given(POINTS)
 def test_the_reference_follows_the_analysis(points: list[CurvePoint]) -> None:
     stats = curve_stats(points)
     analysed = [p for p in points if p.dd_played is not None or p.dd_best is not None]
@@ -270,7 +292,8 @@ def test_the_reference_follows_the_analysis(points: list[CurvePoint]) -> None:
     )
 
 
-@given(st.lists(curve_points(), max_size=30))
+@EXAMPLES
+@given(st.lists(curve_points(), max_size=12))
 def test_stats_are_values(points: list[CurvePoint]) -> None:
     stats = curve_stats(points)
     assert isinstance(stats, CurveStats)

@@ -21,6 +21,11 @@ from minibridge import network
 from tests.classroom_site import BASE_DIR, Served, Site, free_port
 from tournaments.management.commands import serve
 
+# The suite's worker processes (pytest-xdist, --dist loadgroup) run the tests of the one
+# classroom site (tests/conftest.py's session fixture: migrated, the demo analysed) in
+# one process, so it is set up once.
+pytestmark = pytest.mark.xdist_group("classroom_site")
+
 
 @pytest.fixture
 def site(classroom_site: Site) -> Site:
