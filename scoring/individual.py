@@ -83,6 +83,8 @@ from scoring.movements import (
     Entry,
     Line,
     Movement,
+    MovementError,
+    MovementErrorCode,
     MovementKind,
     PairId,
     SharedBoards,
@@ -103,12 +105,14 @@ __all__ = [
     "PupilMove",
     "PupilPlace",
     "PupilRound",
+    "SeatedMovement",
     "as_movement",
     "individual",
     "individual_full_rounds",
     "individual_table_card",
     "pupil_card",
     "required_individual_boards",
+    "seated_movement",
     "suggest_individual",
     "validate_individual",
 ]
@@ -622,7 +626,16 @@ def individual(
     return movement
 
 
-def as_movement(movement: IndividualMovement) -> Movement:
+@dataclass(frozen=True)
+class SeatedMovement(Movement):
+    """An individual movement as a pair movement's timetable (:func:`as_movement`), with
+    the individual movement itself beside it: who sits South and West, and who has the
+    round off, are read from ``seating``."""
+
+    seating: IndividualMovement | None = None
+
+
+def as_movement(movement: IndividualMovement) -> SeatedMovement:
     """The individual movement as a pair movement's timetable, for what does not care who
     partners whom: which boards a table plays in a round, where they go next, which
     results a table enters. Each pupil is a "pair" of one (``PairId(pupil)``), and at each
@@ -635,7 +648,7 @@ def as_movement(movement: IndividualMovement) -> Movement:
     >>> (e.ns_pair.number, e.ew_pair.number) == (m.entry(1, 1).north, m.entry(1, 1).east)
     True
     """
-    return Movement(
+    return SeatedMovement(
         kind=MovementKind.INDIVIDUAL,
         style=None,
         tables=movement.tables,
@@ -651,7 +664,35 @@ def as_movement(movement: IndividualMovement) -> Movement:
         ),
         shared=movement.shared,
         source=movement.source,
+        seating=movement,
     )
+
+
+def seated_movement(
+    pupils: int, *, rounds: int | None = None, boards_per_round: int = DEFAULT_BOARDS_PER_ROUND
+) -> SeatedMovement:
+    """The individual movement for ``pupils`` pupils (:func:`individual`) as a pair
+    movement's timetable with its seating (:func:`as_movement`); its refusals as the
+    pair movements' (a :class:`~scoring.movements.MovementError` with
+    ``individual=True``), so that a site words both kinds alike."""
+    try:
+        seating = individual(pupils, rounds=rounds, boards_per_round=boards_per_round)
+    except IndividualError as error:
+        # The individual refusal's own params ("pupils" among them), marked individual.
+        params = {**error.params, "individual": True, "pupils": pupils}
+        raise MovementError(_AS_MOVEMENT_CODES[error.code], str(error), **params) from error
+    return as_movement(seating)
+
+
+_AS_MOVEMENT_CODES = {
+    IndividualErrorCode.PUPILS_OUT_OF_RANGE: MovementErrorCode.PAIRS_OUT_OF_RANGE,
+    IndividualErrorCode.ROUNDS_OUT_OF_RANGE: MovementErrorCode.ROUNDS_OUT_OF_RANGE,
+    IndividualErrorCode.TOO_FEW_BOARDS_PER_ROUND: MovementErrorCode.TOO_FEW_BOARDS_PER_ROUND,
+    IndividualErrorCode.BOARDS_PER_ROUND_OUT_OF_RANGE: (
+        MovementErrorCode.BOARDS_PER_ROUND_OUT_OF_RANGE
+    ),
+    IndividualErrorCode.UNKNOWN_TABLE: MovementErrorCode.UNKNOWN_TABLE,
+}
 
 
 def required_individual_boards(movement: IndividualMovement) -> int:

@@ -19,8 +19,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.cards import Seat, Side
+from scoring.contracts import Contract
 from scoring.feedback import Feedback
-from scoring.individual import individual_table_card
+from scoring.individual import SeatedMovement, individual_table_card
 from scoring.movements import Entry as MovementEntry
 from scoring.movements import Movement, PairId, TableRound, table_card
 from scoring.profiles import Profile
@@ -203,8 +204,9 @@ def slot_for(
     if pairs is None:
         raise ValidationError(not_played_here(table, board_number, round_))
     partners: tuple[Pair | None, Pair | None] = (None, None)
-    if sessions.is_individual(session):
-        seated = sessions.session_individual_movement(session).entry(round_, table.number)
+    if isinstance(movement, SeatedMovement) and movement.seating is not None:
+        # An individual session: its South and West pupils, from the movement's seating.
+        seated = movement.seating.entry(round_, table.number)
         by_number = {
             pair.number: pair
             for pair in session.pairs.filter(number__in=[seated.south, seated.west])
@@ -219,7 +221,9 @@ class TableEntry:
     result this form's key saved before (a resend), the result the board already has
     at this table in the current round (another device), and, while the session runs,
     where the board is played now (``slot``; None with the reason in ``not_here``) and
-    the board as the session scores it."""
+    the board as the session scores it, with the answer's score (``scored``; None with
+    the refusal in ``refused`` for a contract or tricks the session's scoring does not
+    have) when the board has no result here yet."""
 
     session: Session
     sent_before: Result | None
@@ -227,11 +231,22 @@ class TableEntry:
     slot: Slot | None = None
     not_here: str = ""
     board: selectors.BoardFacts | None = None
+    scored: Scored | None = None
+    refused: ValidationError | None = None
 
 
-def table_entry(*, table: Table, board_number: int, idempotency_key: str) -> TableEntry:
-    """Everything :func:`~tournaments.result_services.result_record` checks, read in
-    one pass (no transaction: the write confirms what matters)."""
+def table_entry(
+    *,
+    table: Table,
+    board_number: int,
+    idempotency_key: str,
+    contract: str | Contract,
+    tricks_won: int,
+    revoke: str,
+) -> TableEntry:
+    """Everything :func:`~tournaments.result_services.result_record` checks about the
+    table's answer, read and scored in one pass (no transaction: the write confirms
+    what matters)."""
     session = Session.objects.get(pk=table.session_id)
     wanted = Q(round=session.current_round, board_number=board_number)
     if idempotency_key:
@@ -250,7 +265,19 @@ def table_entry(*, table: Table, board_number: int, idempotency_key: str) -> Tab
     except ValidationError as refusal:
         return TableEntry(session, None, standing, not_here=refusal.messages[0])
     board = board_for_session(session, board_number)
-    return TableEntry(session, None, standing, slot, board=board)
+    if standing is not None:
+        return TableEntry(session, None, standing, slot, board=board)
+    try:
+        scored = score_result(
+            board=board,
+            contract=contract,
+            tricks_won=tricks_won,
+            revoke=revoke,
+            profile=session.profile,
+        )
+    except ValidationError as refused:
+        return TableEntry(session, None, None, slot, board=board, refused=refused)
+    return TableEntry(session, None, None, slot, board=board, scored=scored)
 
 
 def teacher_slot(

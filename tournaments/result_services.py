@@ -134,7 +134,14 @@ def result_record(
     between (the round, another device, the same form sent twice at once: the unique
     constraints see to those), the checks run once more and say what happened.
     """
-    entry = table_entry(table=table, board_number=board_number, idempotency_key=idempotency_key)
+    entry = table_entry(
+        table=table,
+        board_number=board_number,
+        idempotency_key=idempotency_key,
+        contract=contract,
+        tricks_won=tricks_won,
+        revoke=revoke,
+    )
     session, result = entry.session, entry.sent_before
     answers = (str(contract), tricks_won, revoke)
     if result is not None:
@@ -155,13 +162,10 @@ def result_record(
         if _answers(entry.standing) == answers:
             return entry.standing  # a second tablet at the table sent the same result
         raise ResultConflict(entry.standing)
-    scored = score_result(
-        board=board,
-        contract=contract,
-        tricks_won=tricks_won,
-        revoke=revoke,
-        profile=session.profile,
-    )
+    if entry.refused is not None:
+        raise entry.refused
+    scored = entry.scored
+    assert scored is not None  # scored, or refused, when the board has no result here
     result = Result(
         session=session,
         table=table,

@@ -131,7 +131,7 @@ def _movement(
     # Movements are immutable and depend only on these numbers, so every request of a
     # session (each table's save, the grid every few seconds) shares one.
     if kind == Session.Kind.INDIVIDUAL:
-        return individual.as_movement(_individual(pairs, rounds, per_round))
+        return individual.seated_movement(pairs, rounds=rounds, boards_per_round=per_round)
     if kind == Session.Kind.LEAGUE:
         # An evening of a league: its fixtures, one table a mini-match (scoring.league).
         try:
@@ -168,25 +168,9 @@ def session_individual_movement(session: Session) -> IndividualMovement:
 
 @functools.lru_cache(maxsize=64)
 def _individual(pupils: int, rounds: int | None, per_round: int) -> IndividualMovement:
-    try:
-        return individual.individual(pupils, rounds=rounds, boards_per_round=per_round)
-    except IndividualError as error:
-        # The site words both kinds of movement's refusals alike (labels.movement_error_text).
-        code = movements.MovementErrorCode
-        codes = {
-            individual.IndividualErrorCode.PUPILS_OUT_OF_RANGE: code.PAIRS_OUT_OF_RANGE,
-            individual.IndividualErrorCode.ROUNDS_OUT_OF_RANGE: code.ROUNDS_OUT_OF_RANGE,
-            individual.IndividualErrorCode.TOO_FEW_BOARDS_PER_ROUND: (
-                code.TOO_FEW_BOARDS_PER_ROUND
-            ),
-            individual.IndividualErrorCode.BOARDS_PER_ROUND_OUT_OF_RANGE: (
-                code.BOARDS_PER_ROUND_OUT_OF_RANGE
-            ),
-            individual.IndividualErrorCode.UNKNOWN_TABLE: code.UNKNOWN_TABLE,
-        }
-        raise MovementError(
-            codes[error.code], str(error), individual=True, pupils=pupils, **error.params
-        ) from error
+    seating = individual.seated_movement(pupils, rounds=rounds, boards_per_round=per_round).seating
+    assert seating is not None  # a seated movement always has its seating
+    return seating
 
 
 def event_of(session: Session) -> SessionEvent | None:

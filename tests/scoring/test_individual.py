@@ -30,10 +30,11 @@ from scoring.individual import (
     individual_table_card,
     pupil_card,
     required_individual_boards,
+    seated_movement,
     suggest_individual,
     validate_individual,
 )
-from scoring.movements import BoardsGo, Line, PairId, SharedBoards
+from scoring.movements import BoardsGo, Line, MovementError, MovementErrorCode, PairId, SharedBoards
 
 #: Enough boards per round for any sharing any schedule does.
 ROOMY = 3
@@ -642,3 +643,31 @@ def test_the_table_cards_agree_with_the_pupil_cards(m: IndividualMovement) -> No
             if row.boards_next.go is BoardsGo.TABLE:
                 for other in row.boards_next.tables:
                     assert tables[other][row.round].board_set == row.board_set
+
+
+@pytest.mark.parametrize(
+    ("pupils", "rounds", "per_round", "code"),
+    [
+        (3, None, 2, MovementErrorCode.PAIRS_OUT_OF_RANGE),
+        (25, None, 2, MovementErrorCode.PAIRS_OUT_OF_RANGE),
+        (8, 99, 2, MovementErrorCode.ROUNDS_OUT_OF_RANGE),
+    ],
+)
+def test_a_seated_movement_refuses_as_the_pair_movements_do(
+    pupils: int, rounds: int | None, per_round: int, code: MovementErrorCode
+) -> None:
+    with pytest.raises(MovementError) as refused:
+        seated_movement(pupils, rounds=rounds, boards_per_round=per_round)
+    assert refused.value.code is code
+    assert refused.value.params["individual"] is True
+    assert refused.value.params["pupils"] == pupils
+
+
+@pytest.mark.parametrize("pupils", [4, 8, 13, 24])
+def test_a_seated_movement_is_the_individual_movement_as_a_timetable(pupils: int) -> None:
+    seated = seated_movement(pupils)
+    assert seated.seating == individual(pupils)
+    assert seated == as_movement(individual(pupils))
+    for entry in seated.entries:
+        seat = seated.seating.entry(entry.round, entry.table)
+        assert (entry.ns_pair, entry.ew_pair) == (PairId(seat.north), PairId(seat.east))
