@@ -156,7 +156,9 @@ def test_a_movement_compares_boards_only_when_two_tables_play_one(
     kind, count, *rest = movement.split()
     rounds = int(rest[1]) if rest else None
     if kind == "individual":
-        built = individual.as_movement(individual.individual(int(count), rounds=rounds))
+        built: movements.Movement = individual.as_movement(
+            individual.individual(int(count), rounds=rounds)
+        )
     elif kind == "howell":
         built = movements.howell(int(count), rounds=rounds)
     else:
