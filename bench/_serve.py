@@ -193,11 +193,13 @@ def make_classes(site: Site, count: int) -> tuple[list[ClassPlan], str]:
     from django.contrib.sessions.backends.db import SessionStore
     from django.db import connections
 
-    from tournaments import analysis, services, sessions
+    from tournaments.boards import analysis
+    from tournaments.boards import services as board_services
     from tournaments.models import Pupil, SchoolClass
+    from tournaments.sessions import services as session_services
 
     teacher = User.objects.create_user(f"bench-teacher-{secrets.token_hex(4)}")
-    board_set = services.board_set_deal(
+    board_set = board_services.board_set_deal(
         teacher=teacher, name="bench", count=TABLES * BOARDS_PER_ROUND, seed="bench"
     )
     analysis.board_set_run_analysis(board_set_id=board_set.pk)
@@ -207,10 +209,10 @@ def make_classes(site: Site, count: int) -> tuple[list[ClassPlan], str]:
         present = Pupil.objects.bulk_create(
             Pupil(school_class=school_class, first_name=f"P{p:02}") for p in range(PUPILS)
         )
-        session = sessions.session_create(
+        session = session_services.session_create(
             school_class=school_class, present=present, date=datetime.date.today()
         )
-        sessions.session_setup_and_start(
+        session_services.session_setup_and_start(
             session=session,
             teacher=teacher,
             board_set=board_set,
@@ -239,14 +241,14 @@ def play_rounds(plans: list[ClassPlan], rounds: int) -> None:
     from django.db import connections
 
     from tests.factories import play_round
-    from tournaments import sessions
     from tournaments.models import Session
+    from tournaments.sessions import services as session_services
 
     for plan in plans:
         session = Session.objects.get(pk=plan.session)
         for round_ in range(1, rounds + 1):
             play_round(session, round_, {})
-        sessions.session_change_round(session=session, step=1)
+        session_services.session_change_round(session=session, step=1)
     connections.close_all()
 
 

@@ -45,7 +45,7 @@ from endplay.types import Deal as EndplayDeal
 
 from scoring.dd import MAX_DEALS_PER_CALL, analyse
 from scoring.dealing import deal_boards
-from tournaments import analysis
+from tournaments.boards import analysis
 from tournaments.models import Board, BoardSet
 
 GOAL = 1.1

@@ -66,11 +66,13 @@ def build_event(schools: int = SCHOOLS) -> int:
 
     from events.models import EventPair, EventResult, EventSchool, Organiser
     from events.organiser import services as event_services
-    from tournaments import services
+    from tournaments.boards import services as board_services
 
     user = get_user_model().objects.create_user("bench-federation")
     organiser = Organiser.objects.create(user=user, name="Bench federation")
-    board_set = services.board_set_deal(teacher=user, name="bench", count=BOARDS, seed="bench")
+    board_set = board_services.board_set_deal(
+        teacher=user, name="bench", count=BOARDS, seed="bench"
+    )
     event = event_services.event_create(
         organiser=organiser,
         name="Bench simultaneous",
@@ -119,9 +121,9 @@ def school_files(event_id: int, schools: int) -> list[bytes]:
     from events.models import Event
     from scoring.upload import Upload, UploadBoard, UploadPair, UploadResult
     from scoring.usebio import write_usebio
+    from tournaments.boards.selectors import board_facts
     from tournaments.models import Board
-    from tournaments.scores import score_result
-    from tournaments.selectors import board_facts
+    from tournaments.results.scores import score_result
 
     event = Event.objects.get(pk=event_id)
     facts = {

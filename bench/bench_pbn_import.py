@@ -56,7 +56,7 @@ from django.test import Client
 
 from scoring import dd, dealing
 from scoring.pbn import PbnBoard, read_pbn, write_pbn
-from tournaments.forms import MAX_PBN_BYTES
+from tournaments.boards.forms import MAX_PBN_BYTES
 from tournaments.models import BoardSet
 
 #: Seconds an upload of at most 2 MB may hold a worker.

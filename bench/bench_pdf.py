@@ -35,7 +35,7 @@ from collections.abc import Callable
 
 from scoring.cards import Deal, Hand, Seat, full_deck
 from scoring.dd import analyse, minibridge_par
-from tournaments.printing import BoardPrint, board_slips_pdf, curtain_cards_pdf
+from tournaments.printing.boards import BoardPrint, board_slips_pdf, curtain_cards_pdf
 
 #: Seconds allowed for the hand records and the curtain cards of one session together.
 GOAL_SECONDS = 1.5

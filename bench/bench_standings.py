@@ -40,7 +40,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.factories import large_results_session
 from tournaments.models import Result
-from tournaments.standings import session_standings
+from tournaments.standings.selectors import session_standings
 
 GOAL_QUERIES = 10
 GOAL_MS = 50.0

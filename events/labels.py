@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from events.schools.upload_outcomes import SiteProblemCode
 from scoring.upload import UploadProblemCode
-from tournaments.labels import contract_text, seat_name
+from tournaments.labels.bridge import contract_text, seat_name
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise

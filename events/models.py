@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.cards import Side
 from scoring.profiles import Profile, get_profile
-from tournaments.labels import SideHeading, side_heading_lazy
+from tournaments.labels.bridge import SideHeading, side_heading_lazy
 from tournaments.models import BoardSet, SchoolClass, Session
 
 

@@ -10,8 +10,9 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models import FourDealGame, FourDealTable
 from scoring.cards import Seat
-from tournaments.forms import PlainCharField, ResultForm
-from tournaments.labels import SEAT_NAMES
+from tournaments.labels.bridge import SEAT_NAMES
+from tournaments.results.forms import ResultForm
+from tournaments.web.forms import PlainCharField
 
 
 class FourDealGameForm(forms.Form):

@@ -14,7 +14,8 @@ from scoring.declaring import DEAL_POINTS, MAX_HAND_POINTS
 from scoring.three_players import Case as ThreeCase
 from scoring.three_players import ThreePlayerDeclaration
 from scoring.three_players import Variant as ThreeVariant
-from tournaments.labels import names_text, seat_name, signed_text
+from tournaments.labels.bridge import seat_name, signed_text
+from tournaments.labels.people import names_text
 
 
 def four_deal_outcome_text(standings: Iterable[tuple[str, int]], *, sides: bool) -> str:

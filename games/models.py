@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.cards import Seat
 from scoring.profiles import Profile, get_profile
-from tournaments.labels import SEAT_NAMES
+from tournaments.labels.bridge import SEAT_NAMES
 from tournaments.models import Result, SchoolClass
 
 

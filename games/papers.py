@@ -8,7 +8,7 @@ from django.utils.translation import gettext
 from games.models import FourDealGame, FourDealTable
 from games.selectors import dealers_of, given_name, three_player_variant
 from scoring.three_players import Variant
-from tournaments import labels
+from tournaments.labels import bridge as bridge_labels
 from tournaments.printing.table_cards import FourDealCard, FourDealPrint
 
 
@@ -24,7 +24,9 @@ def game_print(
             FourDealCard(
                 number=table.number,
                 url=urls.get(table.number, ""),
-                seats=tuple((labels.seat_name(seat), given_name(table, seat)) for seat in seats),
+                seats=tuple(
+                    (bridge_labels.seat_name(seat), given_name(table, seat)) for seat in seats
+                ),
                 three_players=variant is not None,
                 dealer_and_dummy=variant is Variant.DEALER_AND_DUMMY,
             )

@@ -13,8 +13,8 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from games.models import FourDealGame, FourDealTable
-from tournaments import privacy
 from tournaments.models import Pupil, SchoolClass
+from tournaments.privacy import selectors as privacy_selectors
 
 # --------------------------------------------------------------------------- reads
 
@@ -85,7 +85,7 @@ def forget_pupil(pupil: Pupil) -> None:
     pupils: every seat in the pupil's class that reads as the pupil's first name or
     whole name (in any case) is emptied. A namesake's seat is emptied too, the safe side.
     Compared in Python: SQLite's case-insensitive match knows only ASCII (Ø, Å). Runs
-    inside ``tournaments.privacy.pupil_delete``'s transaction."""
+    inside ``tournaments.privacy.services.pupil_delete``'s transaction."""
     names = {pupil.first_name.casefold(), str(pupil).casefold()}
     for table in FourDealTable.objects.filter(game__school_class=pupil.school_class):
         typed = [seat for seat in _SEATS if getattr(table, seat).casefold() in names]
@@ -107,8 +107,8 @@ def games_purge(before: datetime.date) -> int:
 
 def register() -> None:
     """Hand the four-deal games' part of a class's data to ``tournaments.privacy``."""
-    privacy.register_class_data(
-        privacy.ClassData(
+    privacy_selectors.register_class_data(
+        privacy_selectors.ClassData(
             key="four_deal_games",
             export=class_games_export,
             forget_pupil=forget_pupil,

@@ -34,10 +34,11 @@ from scoring.three_players import (
     players,
     three_player_declarer,
 )
-from tournaments import labels
+from tournaments.boards.selectors import HandFacts
+from tournaments.labels import bridge as bridge_labels
+from tournaments.labels import people as people_labels
 from tournaments.models import Result, SchoolClass
-from tournaments.scores import Scored, score_contract
-from tournaments.selectors import HandFacts
+from tournaments.results.scores import Scored, score_contract
 
 #: At a table of three nobody sits at West, whose hand is dealt as the dummy: North, East
 #: and South play (who ends up playing which hand: scoring.three_players).
@@ -98,12 +99,12 @@ def given_name(table: FourDealTable, seat: Seat) -> str:
     the first name alone however it was typed (they are seen by the whole table), or
     "" when none was given."""
     name: str = getattr(table, seat.name.lower())
-    return labels.pupil_first_name(name) if name.strip() else ""
+    return people_labels.pupil_first_name(name) if name.strip() else ""
 
 
 def player_name(table: FourDealTable, seat: Seat) -> str:
     """The pupil's first name at ``seat``, or the seat's name when none was given."""
-    return given_name(table, seat) or labels.seat_name(seat)
+    return given_name(table, seat) or bridge_labels.seat_name(seat)
 
 
 def declare(
@@ -339,9 +340,11 @@ class TableState:
     def seat_label(self, seat: Seat) -> str:
         """ "North · Anna", or "North" with no name; "West · Dummy" at a table of three."""
         if seat is THREE_PLAYER_DUMMY and self.three_players:
-            return f"{labels.seat_name(seat)} · {gettext('Dummy')}"
+            return f"{bridge_labels.seat_name(seat)} · {gettext('Dummy')}"
         name = given_name(self.table, seat)
-        return f"{labels.seat_name(seat)} · {name}" if name else labels.seat_name(seat)
+        return (
+            f"{bridge_labels.seat_name(seat)} · {name}" if name else bridge_labels.seat_name(seat)
+        )
 
 
 def _scored(
@@ -463,7 +466,7 @@ def _column_seats(table: FourDealTable) -> tuple[Seat, ...]:
 
 
 def _given_names(table: FourDealTable, seats: tuple[Seat, ...]) -> str:
-    return labels.names_text(name for seat in seats if (name := given_name(table, seat)))
+    return people_labels.names_text(name for seat in seats if (name := given_name(table, seat)))
 
 
 def _standings(table: FourDealTable, rows: list[PlayedRow]) -> list[Standing]:
@@ -471,8 +474,8 @@ def _standings(table: FourDealTable, rows: list[PlayedRow]) -> list[Standing]:
     if three_player_variant(table) is None:
         return [
             Standing(
-                name=labels.side_name(side),
-                short=labels.side_short(side),
+                name=bridge_labels.side_name(side),
+                short=bridge_labels.side_short(side),
                 players=_given_names(table, side.seats),
                 total=sum(row.seat_points[side.seats[0]] for row in played),
                 seats=side.seats,
@@ -531,7 +534,7 @@ def score_texts(state: TableState) -> str:
 
 def _score_text(state: TableState, current: CurrentDeal, scored: Scored) -> str:
     if not state.three_players:
-        return labels.net_text(scored.ns_net)
+        return bridge_labels.net_text(scored.ns_net)
     declaration = current.declaration
     assert isinstance(declaration, ThreePlayerDeclaration)
     if scored.declarers:

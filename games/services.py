@@ -25,7 +25,7 @@ from scoring.dealing import canonical_seed, new_seed
 from scoring.declaring import Redeal
 from scoring.errors import ScoringError
 from tournaments.models import SchoolClass
-from tournaments.scores import score_contract
+from tournaments.results.scores import score_contract
 
 #: A four-deal game has 1 to this many tables.
 MAX_TABLES = 20

@@ -26,11 +26,11 @@ from games.forms import (
 )
 from games.models import FourDealGame, FourDealTable
 from scoring.cards import Seat
-from tournaments import links
-from tournaments.http import HtmxHttpRequest, TeacherRequest, attachment, paper_size
-from tournaments.links import TableCode, full_screen_context, table_codes
+from tournaments.classes.selectors import get_class_for_teacher
 from tournaments.printing.table_cards import four_deal_cards_pdf
-from tournaments.selectors import get_class_for_teacher
+from tournaments.web import links
+from tournaments.web.http import HtmxHttpRequest, TeacherRequest, attachment, paper_size
+from tournaments.web.links import TableCode, full_screen_context, table_codes
 
 # -- The teacher's pages -------------------------------------------------------------------
 
@@ -150,7 +150,7 @@ def four_deal_connect_table(request: TeacherRequest, game_id: int, number: int) 
             all_url=reverse("games:four_deal_connect", kwargs={"game_id": game_id}),
         ),
     }
-    return render(request, "tournaments/connect_table.html", context)
+    return render(request, "tournaments/sessions/connect_table.html", context)
 
 
 # -- A table's own pages -------------------------------------------------------------------

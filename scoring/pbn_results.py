@@ -1,6 +1,6 @@
 """Reading a PBN file with results (the site's session export) into an upload.
 
-The site exports a played session as PBN 2.1 with results (``tournaments/exports.py``
+The site exports a played session as PBN 2.1 with results (``tournaments/standings/pbn.py``
 ``session_pbn``, built on :func:`scoring.pbn.write_pbn`): every board with its ``Deal``
 and a ``ScoreTable`` (PBN 2.1 §5.3) of the tables' results —
 ``Table;PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW;MP_NS;MP_EW`` —

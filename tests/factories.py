@@ -10,12 +10,15 @@ from django.contrib.auth.models import User
 
 from scoring.cards import Side
 from scoring.profiles import get_profile
-from tournaments import result_services, services, sessions
+from tournaments.boards import services as board_services
 from tournaments.models import BoardSet, Partnership, Pupil, SchoolClass, Session
+from tournaments.results import services as result_services
+from tournaments.sessions import selectors as session_selectors
+from tournaments.sessions import services as session_services
 
 if TYPE_CHECKING:
     from events.models import Event
-from tournaments.selectors import board_facts
+from tournaments.boards.selectors import board_facts
 
 
 def board_set_of(session: Session) -> BoardSet:
@@ -52,17 +55,17 @@ def running_session(
         Pupil.objects.create(school_class=school_class, first_name=f"Pupil{n:02}")
         for n in range(pupils)
     ]
-    board_set = services.board_set_deal(
+    board_set = board_services.board_set_deal(
         teacher=teacher, name=f"{class_name} boards", count=board_count, seed=seed
     )
-    session = sessions.session_create(
+    session = session_services.session_create(
         school_class=school_class, present=present, date=datetime.date(2026, 11, 29)
     )
     if target_table is not None:
-        sessions.session_target_table_set(session=session, bands=target_table)
+        session_services.session_target_table_set(session=session, bands=target_table)
         session.refresh_from_db()
         scoring_profile = session.scoring_profile
-    sessions.session_setup_and_start(
+    session_services.session_setup_and_start(
         session=session,
         teacher=teacher,
         board_set=board_set,
@@ -97,17 +100,17 @@ def individual_session(
         Pupil.objects.create(school_class=school_class, first_name=name)
         for name in names or [f"Pupil{n:02}" for n in range(1, pupils + 1)]
     ]
-    session = sessions.session_create(
+    session = session_services.session_create(
         school_class=school_class,
         present=present,
         date=datetime.date(2026, 11, 30),
         individual_event=True,
     )
-    plan = sessions.session_plan(session, max_rounds=rounds or 99)
-    board_set = services.board_set_deal(
+    plan = session_selectors.session_plan(session, max_rounds=rounds or 99)
+    board_set = board_services.board_set_deal(
         teacher=teacher, name=f"{class_name} boards", count=plan.total_boards, seed=seed
     )
-    sessions.session_setup_and_start(
+    session_services.session_setup_and_start(
         session=session,
         teacher=teacher,
         board_set=board_set,
@@ -147,7 +150,7 @@ def large_results_session(teacher: User, *, tables: int = 30, boards: int = 27) 
     pupils = Pupil.objects.bulk_create(
         Pupil(school_class=school_class, first_name=f"P{n:03}") for n in range(tables * 4)
     )
-    board_set = services.board_set_deal(teacher=teacher, name="Big", count=boards, seed="big")
+    board_set = board_services.board_set_deal(teacher=teacher, name="Big", count=boards, seed="big")
     session = Session.objects.create(
         school_class=school_class,
         date=datetime.date(2026, 11, 29),
@@ -195,7 +198,7 @@ def play_round(session: Session, round_: int, plan: dict[tuple[int, int], tuple[
     """Enter round ``round_``: ``plan[(table, board)] = (contract, tricks)``."""
     Session.objects.filter(pk=session.pk).update(current_round=round_)
     session.refresh_from_db()
-    movement = sessions.session_movement(session)
+    movement = session_selectors.session_movement(session)
     for table in session.tables.all():
         entry = movement.entry(round_, table.number)
         for board in movement.boards(entry.board_set):
@@ -237,7 +240,7 @@ def play_league_round(
 
     Session.objects.filter(pk=session.pk).update(current_round=round_)
     session.refresh_from_db()
-    movement = sessions.session_movement(session)
+    movement = session_selectors.session_movement(session)
     for table in session.tables.all():
         entry = movement.entry(round_, table.number)
         if entry.sits_out or (only is not None and table.number != only):
@@ -274,10 +277,10 @@ def two_duplicate_sessions(school_class: SchoolClass, teacher: User) -> list[Ses
     pupils = list(Pupil.objects.filter(school_class=school_class))
     played = []
     for day in (1, 8):
-        session = sessions.session_create(
+        session = session_services.session_create(
             school_class=school_class, present=pupils, date=datetime.date(2026, 11, day)
         )
-        sessions.session_setup_and_start(
+        session_services.session_setup_and_start(
             session=session,
             teacher=teacher,
             board_set=None,
@@ -297,7 +300,7 @@ def two_duplicate_sessions(school_class: SchoolClass, teacher: User) -> list[Ses
             plan[(1, 1)] = ("3NT", 9) if declarer.side is Side.NS else ("1NT", 6)
         for round_ in (1, 2, 3):
             play_round(session, round_, plan if round_ == 1 else {})
-        sessions.session_finish(session=session)
+        session_services.session_finish(session=session)
         played.append(session)
     return played
 
@@ -317,7 +320,7 @@ def organiser_event(
 
     user = get_user_model().objects.create_user(username=username, password="x" * 20)
     organiser = Organiser.objects.create(user=user, name="Minibridge Federation")
-    board_set = services.board_set_deal(teacher=user, name=name, count=boards, seed=seed)
+    board_set = board_services.board_set_deal(teacher=user, name=name, count=boards, seed=seed)
     return event_services.event_create(
         organiser=organiser,
         name=name,
@@ -356,10 +359,10 @@ def event_school_session(
         name=school,
         school_class=school_class,
     )
-    session = sessions.session_create(
+    session = session_services.session_create(
         school_class=school_class, present=present, date=event.starts_on
     )
-    sessions.session_setup_and_start(
+    session_services.session_setup_and_start(
         session=session,
         teacher=teacher,
         board_set=event.board_set,

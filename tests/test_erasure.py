@@ -20,8 +20,8 @@ from pytest_django import Settings as SettingsWrapper
 from events.models import Event, EventPair, EventSchool
 from events.results.sync import sync_direct_schools
 from tests.factories import event_school_session, organiser_event, play_round
-from tournaments import sessions
 from tournaments.models import Pupil, Session
+from tournaments.sessions import services as session_services
 
 
 @pytest.fixture
@@ -31,7 +31,7 @@ def event(alice: User, bob: User) -> Event:
     south = event_school_session(event, bob, school="South School", rounds=2)
     for session in (north, south):
         play_round(session, 1, {(1, 1): ("3NT", 9)})
-        sessions.session_finish(session=session)
+        session_services.session_finish(session=session)
     sync_direct_schools(event)
     return event
 

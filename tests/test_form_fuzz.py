@@ -38,8 +38,10 @@ from tests.factories import (
     running_session,
 )
 from tests.test_hostile_input import _fill, _patterns
-from tournaments import leagues, result_services, sessions
+from tournaments.leagues import services as league_services
 from tournaments.models import Flag, Pupil, SchoolClass, Session
+from tournaments.results import services as result_services
+from tournaments.sessions import services as session_services
 
 #: Examples per form: each a POST with every field drawn anew.
 EXAMPLES = 6
@@ -300,11 +302,11 @@ def world(alice: User) -> World:
         school_class=session.school_class, tables=1, cards="dealt", seed="fuzz"
     )
     pupils = list(Pupil.objects.filter(school_class=session.school_class))
-    setup = sessions.session_create(
+    setup = session_services.session_create(
         school_class=session.school_class, present=pupils, date=session.date
     )
     league_school, partnerships = league_class(alice, class_name="Fuzz league")
-    league = leagues.league_create(
+    league = league_services.league_create(
         school_class=league_school,
         name="Fuzz league",
         partnerships=partnerships,

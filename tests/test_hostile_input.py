@@ -19,8 +19,8 @@ from games import services as four_deal_services
 from games.models import FourDealGame
 from tests.factories import running_session
 from tests.narrow import found
-from tournaments import result_services
 from tournaments.models import Result, Session
+from tournaments.results import services as result_services
 
 HUGE = str(2**63)  # one more than the largest 64-bit integer
 HOSTILE_NUMBERS = [HUGE, "9" * 40, "0"]

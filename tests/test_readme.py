@@ -10,9 +10,10 @@ DEBUG, no SECRET_KEY. Blocks run in README order, each in a fresh shell (a block
 How a few kinds of line are run, and why:
 * `make ...`: not run here, but for `make setup` (what `make run` and `make test` do
   first: the .env and the database). The rest of `make run` is the set-up below and
-  its server is `manage.py serve`, run here and in tests/tournaments/test_serve.py; `make test` is
-  this suite itself (CI runs it); `make dev` is Django's runserver; `make lock` asks
-  PyPI (tests/test_lock.py checks the lock files it makes).
+  its server is `manage.py serve`, run here and in
+  tests/tournaments/management/test_serve.py; `make test` is this suite itself (CI runs
+  it); `make dev` is Django's runserver; `make lock` asks PyPI (tests/test_lock.py
+  checks the lock files it makes).
 * `.venv/bin/pytest ...`: with `--collect-only` added, which proves the files, `-k` and
   `-m` select tests without running the suite inside itself.
 * Commands that ask for a password get their answers typed at their prompts, on a

@@ -27,8 +27,8 @@ from events.tasks import compute_national, make_event_booklet
 from minibridge import task_recovery
 from minibridge.task_recovery import MAX_ATTEMPTS, TIME_LIMIT
 from tests.factories import organiser_event
+from tournaments.boards.tasks import analyse_board_set
 from tournaments.management.commands import serve
-from tournaments.tasks import analyse_board_set
 
 DEAD = "serve-dead-worker"
 
@@ -85,7 +85,7 @@ def test_a_task_of_a_worker_that_died_is_queued_again_a_few_times(
     assert status(row) == after
     assert bool(recovered) == (after != TaskResultStatus.RUNNING)
     if after == TaskResultStatus.FAILED:
-        assert recovered.failed == ("tournaments.tasks.analyse_board_set",)
+        assert recovered.failed == ("tournaments.boards.tasks.analyse_board_set",)
         assert row.exception_class_path == task_recovery.LOST_WORKER
         assert "stopped while running this task, 3 times" in row.traceback
         assert row.finished_at is not None

@@ -1,6 +1,6 @@
 """A view module never imports another view module: what two pages share lives in a
-selector, a service, an export or a web helper (``tournaments.http``,
-``tournaments.links``, ``tournaments.printing``)."""
+selector, a service, an export or a web helper (``tournaments.web.http``,
+``tournaments.web.links``, ``tournaments.printing``)."""
 
 from __future__ import annotations
 

@@ -9,13 +9,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.cards import Seat, Side
 from scoring.profiles import Profile, get_profile, profile_for
-from tournaments.labels import (
-    SEAT_NAMES,
-    SIDE_NAMES,
-    SideHeading,
-    board_set_name,
-    side_heading_lazy,
-)
+from tournaments.labels.bridge import SEAT_NAMES, SIDE_NAMES, SideHeading, side_heading_lazy
+from tournaments.labels.sessions import board_set_name
 
 
 class SchoolClass(models.Model):

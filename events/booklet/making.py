@@ -32,7 +32,10 @@ from events import labels as event_labels
 from events.models import Event, EventBooklet
 from events.results.national import national_current
 from scoring.feedback import board_lesson
-from tournaments import analysis, labels, selectors
+from tournaments.boards import analysis
+from tournaments.boards import selectors as board_selectors
+from tournaments.labels import bridge as bridge_labels
+from tournaments.labels import feedback as feedback_labels
 from tournaments.models import Board
 from tournaments.printing.boards import BoardPrint
 from tournaments.printing.common import STANDARD_FONTS, FontSet, new_canvas, page_count
@@ -61,7 +64,7 @@ def booklet_print(event: Event) -> tuple[BookletPrint, int]:
     profile = event.profile
     boards = []
     for board in Board.objects.filter(board_set_id=event.board_set_id).order_by("number"):
-        facts = selectors.board_facts(board, profile=profile)
+        facts = board_selectors.board_facts(board, profile=profile)
         declarer = facts.declaration.declarer
         lesson = board_lesson(facts.deal, declarer, dd=facts.dd, profile=profile)
         boards.append(
@@ -75,11 +78,11 @@ def booklet_print(event: Event) -> tuple[BookletPrint, int]:
                     par=lesson.par,
                     target=facts.target,
                 ),
-                declares=labels.declares_text(declarer, lesson.hcp),
-                par=labels.lesson_par_text(lesson)
+                declares=bridge_labels.declares_text(declarer, lesson.hcp),
+                par=bridge_labels.lesson_par_text(lesson)
                 if lesson.par is not None
                 else event_labels.booklet_not_analysed(),
-                why=labels.board_why_text(lesson),
+                why=feedback_labels.board_why_text(lesson),
                 at_tables=event_labels.booklet_frequency_text(contracts.get(facts.number, ())),
                 at_tables_heading=event_labels.booklet_frequency_heading(),
             )

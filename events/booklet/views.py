@@ -14,7 +14,7 @@ from events.booklet import selectors as booklets
 from events.booklet import services as booklet_services
 from events.models import Event
 from events.organiser import selectors as organiser_selectors
-from tournaments.http import TeacherRequest, attachment
+from tournaments.web.http import TeacherRequest, attachment
 
 
 def _filename(event: Event) -> str:

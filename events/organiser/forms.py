@@ -9,9 +9,10 @@ from django.utils.translation import gettext_lazy as _
 
 from events import labels
 from events.organiser.services import Boards
-from tournaments.forms import PlainCharField, pbn_upload_text
-from tournaments.labels import PROFILE_NAMES
+from tournaments.boards.forms import pbn_upload_text
+from tournaments.labels.bridge import PROFILE_NAMES
 from tournaments.models import Session
+from tournaments.web.forms import PlainCharField
 
 # An <input type="date"> takes its value as YYYY-MM-DD whatever the language.
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")

@@ -14,8 +14,8 @@ from django.utils.text import slugify
 from events import labels
 from events.models import Event, EventSchool, Organiser
 from events.results.sync import sync_direct_schools
-from tournaments import exports
-from tournaments import selectors as board_selectors
+from tournaments.boards import files as board_files
+from tournaments.boards import selectors as board_selectors
 
 
 def organiser_for_user(user: User) -> Organiser:
@@ -67,5 +67,5 @@ def boards_pbn_file(event: Event) -> tuple[bytes, str]:
     """The event's boards as a PBN file (its bytes and name), to play them on a school's
     own laptop."""
     boards = [board_selectors.board_facts(board) for board in event.board_set.boards.all()]
-    text = exports.board_set_pbn(event.board_set, boards)
+    text = board_files.board_set_pbn(event.board_set, boards)
     return text.encode("utf-8"), f"{slugify(event.name) or 'boards'}.pbn"

@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 
 from events import labels
 from events.models import Event, EventResult, EventSchool, Organiser
+from tournaments.boards.services import board_set_deal, board_set_import
 from tournaments.models import BoardSet, Session
-from tournaments.services import board_set_deal, board_set_import
 
 #: Letters and digits nobody mistakes for another when typing a code read off a screen
 #: or a letter (no 0/O, 1/I/L, 5/S, 2/Z).

@@ -17,11 +17,11 @@ from events.models import Event
 from events.organiser import selectors, services
 from events.organiser.forms import BoardsForm, EventForm
 from events.results.selectors import public_results_url
-from tournaments import links
-from tournaments.http import TeacherRequest, attachment
-from tournaments.labels import PROFILE_NAMES
+from tournaments.boards.services import BoardImportRefused
+from tournaments.labels.bridge import PROFILE_NAMES
 from tournaments.models import Session
-from tournaments.services import BoardImportRefused
+from tournaments.web import links
+from tournaments.web.http import TeacherRequest, attachment
 
 
 @require_GET

@@ -4,7 +4,7 @@
 Both reuse the classroom's builders rather than copying them: the PDF lays its tables out
 with the wall standings' machinery (tournaments.printing.standings: columns, blocks
 flowed over pages under the running header), the workbook writes its sheets with the
-standings workbook's table writer (tournaments.spreadsheets). Every word goes through
+standings workbook's table writer (tournaments.standings.spreadsheets). Every word goes through
 gettext, so they come out in the active language. First names and the school only.
 """
 
@@ -20,7 +20,8 @@ from openpyxl import Workbook
 from events import labels as event_labels
 from events.results.selectors import NationalFigures, RankedPair
 from scoring.cards import Side
-from tournaments import labels
+from tournaments.labels import bridge as bridge_labels
+from tournaments.labels import numbers as number_labels
 from tournaments.printing.common import STANDARD_FONTS, FontSet, content_area
 from tournaments.printing.common import page_size as resolve_page_size
 from tournaments.printing.standings import (
@@ -32,7 +33,7 @@ from tournaments.printing.standings import (
     _render,
     _StandingsType,
 )
-from tournaments.spreadsheets import (
+from tournaments.standings.spreadsheets import (
     Column,
     Value,
     _fraction,
@@ -62,7 +63,7 @@ def _ranking_columns() -> list[_Column]:
 
 def _board_columns() -> list[_Column]:
     return [
-        _Column(labels.side_heading(Side.NS, labels.SideHeading.SCORE), 1.0, "right"),
+        _Column(bridge_labels.side_heading(Side.NS, bridge_labels.SideHeading.SCORE), 1.0, "right"),
         _Column(_("Times"), 1.0, "right"),
         _Column("", 0.5, "left"),
         _Column(_("Contract"), 1.0, "left"),
@@ -81,9 +82,9 @@ def national_pdf(
             pair.place,
             pair.school,
             pair.names or pair.key,
-            labels.percent_text(pair.percentage),
+            number_labels.percent_text(pair.percentage),
             str(pair.boards),
-            labels.decimal_text(pair.matchpoints),
+            number_labels.decimal_text(pair.matchpoints),
         ]
         for pair in figures.pairs
     ]
@@ -97,10 +98,10 @@ def national_pdf(
     for board in figures.boards:
         lines = [
             [
-                labels.signed_text(score[0]) if score else "",
+                bridge_labels.signed_text(score[0]) if score else "",
                 str(score[1]) if score else "",
                 "",
-                labels.contract_text(contract[0]) if contract else "",
+                bridge_labels.contract_text(contract[0]) if contract else "",
                 str(contract[1]) if contract else "",
             ]
             for score, contract in zip_longest(board.scores, board.contracts)
@@ -170,7 +171,7 @@ def national_workbook(figures: NationalFigures) -> bytes:
         _name_sheet(workbook.create_sheet(), _("Boards")),
         [
             Column(_("Board"), "int"),
-            Column(labels.side_heading(Side.NS, labels.SideHeading.SCORE), "signed"),
+            Column(bridge_labels.side_heading(Side.NS, bridge_labels.SideHeading.SCORE), "signed"),
             Column(_("Times"), "int"),
             Column(_("Contract")),
             Column(_("Times"), "int"),
@@ -184,7 +185,7 @@ def national_workbook(figures: NationalFigures) -> bytes:
                     board.number,
                     score[0] if score else None,
                     score[1] if score else None,
-                    labels.contract_text(contract[0]) if contract else None,
+                    bridge_labels.contract_text(contract[0]) if contract else None,
                     contract[1] if contract else None,
                 ]
             )

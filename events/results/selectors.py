@@ -30,9 +30,9 @@ from events.results.sync import sync_direct_schools
 from scoring.cards import Deal
 from scoring.event import FieldResult, national_upload, school_standings, score_event
 from scoring.upload import Upload, UploadPair, first_name
-from tournaments import labels
+from tournaments.labels import bridge as bridge_labels
 from tournaments.models import Board
-from tournaments.standings import sides_ranked_apart
+from tournaments.standings.selectors import sides_ranked_apart
 
 
 def _url(name: str, path: str, **kwargs: object) -> str:
@@ -186,7 +186,7 @@ def school_rankings(
     """Each school's own ranking, as it was in the school: its pairs matchpointed over
     that school's results only, and ranked as the school ranked them
     (scoring.event.school_standings): a school playing on this site as its session
-    ranks (tournaments.standings.sides_ranked_apart: a Mitchell's N–S and E–W apart),
+    ranks (tournaments.standings.selectors.sides_ranked_apart: a Mitchell's N–S and E–W apart),
     an uploaded file as its results show (pairs that each sat one direction: apart).
     Schools in name order."""
     names = _pair_names(event) if names is None else names
@@ -204,7 +204,7 @@ def school_rankings(
                 name=school.name,
                 lists=tuple(
                     SchoolList(
-                        title="" if ranked.side is None else labels.side_name(ranked.side),
+                        title="" if ranked.side is None else bridge_labels.side_name(ranked.side),
                         pairs=tuple(
                             RankedPair(
                                 place=pair.place,

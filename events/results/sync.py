@@ -18,9 +18,11 @@ from django.utils import timezone
 from events import tasks
 from events.models import Event, EventPair, EventResult, EventSchool
 from scoring.upload import first_name
-from tournaments import privacy, selectors, sessions
+from tournaments.boards import selectors as board_selectors
 from tournaments.models import Board, PairMember, Result, Session
-from tournaments.scores import score_played
+from tournaments.privacy import selectors as privacy_selectors
+from tournaments.results.scores import score_played
+from tournaments.sessions import selectors as session_selectors
 
 
 def pair_key(number: int, line: str) -> str:
@@ -80,7 +82,7 @@ def school_sync_session(school_id: int) -> None:
     # Scored as the event scores, whatever the session was set to: uploads are too.
     profile = school.event.profile
     boards = {
-        board.number: selectors.board_facts(board, profile=profile)
+        board.number: board_selectors.board_facts(board, profile=profile)
         for board in Board.objects.filter(board_set_id=session.board_set_id)
     }
     rows = []
@@ -135,7 +137,7 @@ def _school_pairs(school: EventSchool, session: Session) -> dict[int, EventPair]
     """The school's pairs in the event, by the session's pair pks."""
     keys = {}
     wanted = {}
-    for pair in sessions.session_pairs(session):
+    for pair in session_selectors.session_pairs(session):
         keys[pair.pk] = pair_key(pair.number, pair.line)
         wanted[keys[pair.pk]] = _first_names(list(pair.members.all()))
     kept = keep_school_pairs(school, wanted)
@@ -173,8 +175,10 @@ def register() -> None:
     the event's pairs, the partner's and the results stay), and a deletion that takes
     sessions (the class, the purge) takes their names out of the events, each in the
     deletion's own transaction."""
-    privacy.register_class_data(
-        privacy.ClassData(key="events", pupil_gone=_pupil_gone, sessions_gone=_sessions_gone)
+    privacy_selectors.register_class_data(
+        privacy_selectors.ClassData(
+            key="events", pupil_gone=_pupil_gone, sessions_gone=_sessions_gone
+        )
     )
 
 

@@ -20,7 +20,7 @@ from events.organiser import selectors as organiser_selectors
 from events.results import exports
 from events.results import selectors as results_selectors
 from scoring.usebio import write_usebio
-from tournaments.http import HtmxHttpRequest, TeacherRequest, attachment, etag, paper_size
+from tournaments.web.http import HtmxHttpRequest, TeacherRequest, attachment, etag, paper_size
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 #: How often the public page asks whether the results changed (a browser test shortens it).

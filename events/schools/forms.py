@@ -11,8 +11,9 @@ from django.utils.translation import gettext_lazy as _
 
 from events import labels
 from events.models import EventSchool
-from tournaments.forms import PlainCharField, PresentForm
 from tournaments.models import SchoolClass
+from tournaments.sessions.forms import PresentForm
+from tournaments.web.forms import PlainCharField
 
 
 class JoinCodeForm(forms.Form):

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from events import labels
 from events.models import Event, EventSchool
 from tournaments.models import Pupil, SchoolClass, Session
-from tournaments.sessions import session_create
+from tournaments.sessions.services import session_create
 
 
 @transaction.atomic

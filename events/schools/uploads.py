@@ -33,9 +33,9 @@ from scoring.pbn_results import read_pbn_results
 from scoring.profiles import Profile
 from scoring.upload import ResultKind, Upload, UploadProblemCode
 from scoring.usebio import read_usebio
+from tournaments.boards.selectors import BoardFacts, board_facts
 from tournaments.models import Board
-from tournaments.scores import score_result
-from tournaments.selectors import BoardFacts, board_facts
+from tournaments.results.scores import score_result
 
 __all__ = ["MAX_BYTES", "school_upload"]
 

@@ -20,10 +20,10 @@ from events.results.selectors import public_results_url
 from events.schools import selectors, services, uploads
 from events.schools.forms import EventPresentForm, JoinCodeForm, JoinForm, UploadForm
 from events.schools.upload_outcomes import Outcome
-from tournaments import links
-from tournaments.http import TeacherRequest, attachment
-from tournaments.labels import PROFILE_NAMES
+from tournaments.labels.bridge import PROFILE_NAMES
 from tournaments.models import Session
+from tournaments.web import links
+from tournaments.web.http import TeacherRequest, attachment
 
 
 @require_http_methods(["GET", "POST"])

@@ -17,8 +17,11 @@ from games.models import FourDealGame
 from scoring.contracts import Contract
 from tests.factories import play_round
 from tests.narrow import found
-from tournaments import result_services, services, sessions
+from tournaments.boards import services as board_services
 from tournaments.models import BoardSet, Pair, Pupil, Result, SchoolClass, Session, Table
+from tournaments.results import services as result_services
+from tournaments.sessions import selectors as session_selectors
+from tournaments.sessions import services as session_services
 
 NAMES = [
     ("Emma", "Hansen"), ("Oliver", "Smith"), ("Nora", "Johansen"), ("Jakob", "Olsen"),
@@ -99,10 +102,10 @@ def _session(
     *,
     require_agreement: bool = False,
 ) -> Session:
-    session = sessions.session_create(
+    session = session_services.session_create(
         school_class=school_class, present=present, date=datetime.date(2026, 11, day)
     )
-    sessions.session_setup_and_start(
+    session_services.session_setup_and_start(
         session=session,
         teacher=teacher,
         board_set=board_set,
@@ -126,7 +129,7 @@ def build_classroom(teacher: User) -> Classroom:
         for first, last in NAMES
     ]
     # Background tasks run at once in the tests: the set is analysed when it is dealt.
-    board_set = services.board_set_deal(
+    board_set = board_services.board_set_deal(
         teacher=teacher, name="Autumn boards", count=8, seed="every page"
     )
 
@@ -134,7 +137,7 @@ def build_classroom(teacher: User) -> Classroom:
     play_round(finished, 1, {(1, 1): ("3NT", 9), (2, 1): ("4S", 10), (3, 1): ("1H", 8)})
     play_round(finished, 2, {(1, 3): ("1S", 8)})
     play_round(finished, 3, {})
-    sessions.session_finish(session=finished)
+    session_services.session_finish(session=finished)
 
     running = _session(school_class, teacher, board_set, pupils, 29, require_agreement=True)
     play_round(running, 1, {(1, 1): ("4H", 10), (2, 2): ("3NT", 8)})
@@ -144,16 +147,16 @@ def build_classroom(teacher: User) -> Classroom:
     result_services.result_request_correction(result=first_round[0])
     # Round 2: table 1 has entered one board, waiting for the opponents' OK; the others
     # have entered nothing yet.
-    sessions.session_change_round(session=running, step=1)
+    session_services.session_change_round(session=running, step=1)
     running.refresh_from_db()
-    movement = sessions.session_movement(running)
+    movement = session_selectors.session_movement(running)
     table_1 = running.tables.get(number=1)
     first_board = movement.boards(movement.entry(2, 1).board_set)[0]
     result_services.result_record(
         table=table_1, board_number=first_board, contract="1S", tricks_won=8
     )
 
-    draft = sessions.session_create(
+    draft = session_services.session_create(
         school_class=school_class, present=pupils[:13], date=datetime.date(2026, 12, 6)
     )
     four_deal = four_deal_services.four_deal_game_start(

@@ -12,8 +12,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.conftest import log_in_as
 from tests.factories import play_round, running_session
-from tournaments import sessions
 from tournaments.models import Pupil, Result
+from tournaments.sessions import services as session_services
 
 
 def test_a_teacher_downloads_the_class_data_and_deletes_a_pupil(
@@ -24,7 +24,7 @@ def test_a_teacher_downloads_the_class_data_and_deletes_a_pupil(
     session = running_session(alice, seed="browser privacy")
     for round_ in (1, 2, 3):
         play_round(session, round_, {})
-    sessions.session_finish(session=session)
+    session_services.session_finish(session=session)
     log_in_as(page, alice, live_server.url)
 
     page.goto("/")

@@ -6,7 +6,7 @@ and every one of the event's 8 boards is played at the tables the movement names
 (The page used to suggest "Mitchell, 5 tables, 4 rounds" of 2 boards, 10 boards the
 event does not have, and Start refused it with "deal a new set now".) The 12- and
 16-pupil classes are played from the same page, without a browser, in
-tests/tournaments/test_setup_truth.py."""
+tests/tournaments/sessions/test_setup_truth.py."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from events.models import EventSchool
 from tests.browser.conftest import log_in_as
 from tests.factories import organiser_event
 from tests.narrow import found
-from tournaments import sessions
 from tournaments.models import Pupil, Result, SchoolClass, Session
+from tournaments.sessions import selectors as session_selectors
 
 
 def test_twenty_pupils_play_every_board_of_an_eight_board_event_from_the_suggestion(
@@ -58,7 +58,7 @@ def test_twenty_pupils_play_every_board_of_an_eight_board_event_from_the_suggest
     expect(page.get_by_text("The session has started: 5 tables, 4 rounds.")).to_be_visible()
 
     session = Session.objects.get(pk=session_id)
-    movement = sessions.session_movement(session)
+    movement = session_selectors.session_movement(session)
     tokens = {table.number: table.token for table in session.tables.all()}
     tablet = (
         found(page.context.browser)
@@ -84,7 +84,7 @@ def test_twenty_pupils_play_every_board_of_an_eight_board_event_from_the_suggest
 
     # Every board of the event is played, once at each table the movement sends it to,
     # by the pairs it seats there.
-    pairs = {sessions.pair_id(pair): pair.pk for pair in session.pairs.all()}
+    pairs = {session_selectors.pair_id(pair): pair.pk for pair in session.pairs.all()}
     expected = sorted(
         (e.round, e.table, board, pairs[e.ns_pair], pairs[e.ew_pair])
         for e in movement.entries

@@ -14,8 +14,8 @@ from scoring.cards import Seat, Strain
 from scoring.dd import DDTable
 from tests.browser.conftest import log_in_as
 from tests.factories import running_session
-from tournaments import sessions
 from tournaments.models import Board, Session, Table
+from tournaments.sessions import selectors as session_selectors
 
 
 def uniform_dd(**strains: int) -> str:
@@ -26,7 +26,7 @@ def uniform_dd(**strains: int) -> str:
 
 
 def first_board(session: Session, table: Table) -> int:
-    movement = sessions.session_movement(session)
+    movement = session_selectors.session_movement(session)
     return movement.boards(movement.entry(1, table.number).board_set)[0]
 
 

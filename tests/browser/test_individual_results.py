@@ -11,9 +11,9 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.conftest import log_in_as
 from tests.factories import individual_session
-from tournaments import result_services
 from tournaments.models import Pupil
-from tournaments.standings import session_standings
+from tournaments.results import services as result_services
+from tournaments.standings.selectors import session_standings
 
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Fi", "Gus", "Hal"]
 

@@ -17,8 +17,9 @@ from tests.browser.conftest import log_in_as
 from tests.browser.test_accessibility import axe_violations
 from tests.factories import individual_session
 from tests.narrow import found
-from tournaments import result_services, sessions
 from tournaments.models import Pupil, SchoolClass, Session
+from tournaments.results import services as result_services
+from tournaments.sessions import services as session_services
 
 #: Pupils 1 to 8, in the order the wizard numbers them (by first name).
 PUPILS = [
@@ -157,7 +158,7 @@ def test_an_individual_sessions_pages_have_no_axe_violations(
     names = ["Ada", "Bo", "Cy", "Di", "Ed", "Fi", "Gus", "Hal", "Ida", "Jo", "Kai"]
     school_class = SchoolClass.objects.create(teacher=alice, name="4A")
     pupils = [Pupil.objects.create(school_class=school_class, first_name=n) for n in names]
-    draft = sessions.session_create(
+    draft = session_services.session_create(
         school_class=school_class,
         present=pupils,
         date=datetime.date(2026, 11, 30),

@@ -25,7 +25,8 @@ from tests.factories import (
     play_round,
     running_session,
 )
-from tournaments import result_services, sessions
+from tournaments.results import services as result_services
+from tournaments.sessions import services as session_services
 
 TABLET: ViewportSize = {"width": 1024, "height": 768}
 TABLET_UPRIGHT: ViewportSize = {"width": 800, "height": 1280}
@@ -388,7 +389,7 @@ def test_every_table_page_of_an_individual_session_fits_the_phone_and_the_tablet
         )
     open_page(page, f"/t/{table_1.token}/")
     play_the_round(page, "individual table", problems)
-    sessions.session_finish(session=session)
+    session_services.session_finish(session=session)
     open_page(page, f"/t/{table_1.token}/", status=410)
     measure_widths(page, "the session over", problems)
     assert problems == [], "Does not fit:\n" + "\n".join(problems)
@@ -410,7 +411,7 @@ def test_a_simultaneous_events_pages_at_the_table_fit_the_phone_and_the_tablet(
     session = event_school_session(event, alice, school="Nordre Aasen skole", rounds=3)
     for round_ in (1, 2, 3):
         play_round(session, round_, {(1, 1): ("3NT", 9)})
-    sessions.session_finish(session=session)
+    session_services.session_finish(session=session)
     yesterday = datetime.date.today() - datetime.timedelta(days=1)
     Event.objects.filter(pk=event.pk).update(starts_on=yesterday, ends_on=yesterday)
     open_page(page, f"/t/{session.tables.get(number=1).token}/", status=410)

@@ -21,9 +21,10 @@ from tests.browser.conftest import log_in_as
 from tests.browser.test_accessibility import axe_violations
 from tests.browser.test_layout import PHONE, SMALLEST_TARGET, TABLET, TARGETS
 from tests.factories import league_class, play_league_round, two_duplicate_sessions
-from tournaments import leagues, sessions
+from tournaments.boards.selectors import board_facts
+from tournaments.leagues import services as league_services
 from tournaments.models import Board, League, Result, Session
-from tournaments.selectors import board_facts
+from tournaments.sessions import selectors as session_selectors
 
 # Who wins each deal of each mini-match (the pair's number, deal by deal).
 SESSION_1 = {(1, 4): "111", (3, 2): "232", (3, 1): "313", (2, 4): "242"}
@@ -161,7 +162,7 @@ def test_a_class_plays_a_league_over_two_sessions(
     page.get_by_text("Finish the session…").click()
     page.get_by_role("button", name="Yes, finish the session").click()
     expect(page.get_by_text("The session is finished.")).to_be_visible()
-    assert sessions.session_movement(second).rounds == 1
+    assert session_selectors.session_movement(second).rounds == 1
 
     page.get_by_role("navigation", name="Breadcrumbs").get_by_role(
         "link", name="Spring league"
@@ -242,7 +243,7 @@ def league_pages(alice: User) -> list[tuple[str, str]]:
             pupil.last_name = "Ødegård"
             pupil.save()
     two_duplicate_sessions(school_class, alice)
-    league = leagues.league_create(
+    league = league_services.league_create(
         school_class=school_class,
         name="Spring league",
         partnerships=partnerships,
@@ -250,7 +251,7 @@ def league_pages(alice: User) -> list[tuple[str, str]]:
         scoring_profile="target",
         evenings=2,
     )
-    session = leagues.league_evening_start(
+    session = league_services.league_evening_start(
         league=league, evening=1, date=datetime.date(2026, 11, 30), teacher=alice
     )
     play_league_round(session, 1, SESSION_1)

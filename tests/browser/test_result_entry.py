@@ -83,7 +83,7 @@ def test_taps_ask_nothing_and_a_save_brings_the_next_board_in_one_request(
     """The score shows as the answers are tapped, from the scores the panel carries; the
     save's one answer is the next board; and when the teacher starts the next round the
     table's page moves on by itself (its round check revalidated with an ETag)."""
-    from tournaments import sessions as session_services
+    from tournaments.sessions import services as session_services
 
     session = running_session(alice, seed="browser-requests")
     table = session.tables.get(number=1)

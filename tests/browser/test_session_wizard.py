@@ -14,7 +14,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.conftest import log_in_as
 from tests.narrow import found
-from tournaments import services
+from tournaments.boards import services as board_services
 from tournaments.models import Pupil, SchoolClass, Session
 
 NAMES = [
@@ -34,7 +34,7 @@ def test_the_wizard_runs_through_to_the_table_cards(
     school_class = SchoolClass.objects.create(teacher=alice, name="7C")
     for first, last in NAMES:
         Pupil.objects.create(school_class=school_class, first_name=first, last_name=last)
-    services.board_set_deal(teacher=alice, name="Autumn boards", count=20, seed="wizard")
+    board_services.board_set_deal(teacher=alice, name="Autumn boards", count=20, seed="wizard")
     log_in_as(page, alice, live_server.url)
 
     page.goto("/")

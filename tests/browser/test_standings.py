@@ -16,7 +16,7 @@ from pytest_django.live_server_helper import LiveServer
 from tests.browser.conftest import log_in_as
 from tests.factories import play_round, running_session
 from tournaments.models import Session
-from tournaments.standings import session_standings
+from tournaments.standings.selectors import session_standings
 
 
 def test_it_finishes_a_session_and_downloads_the_standings(

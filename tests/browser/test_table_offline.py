@@ -14,8 +14,9 @@ from playwright.sync_api import Page, Route, expect
 
 from tests.factories import running_session
 from tests.narrow import found
-from tournaments import result_selectors, result_services
 from tournaments.models import Flag, Result, Session
+from tournaments.results import selectors as result_selectors
+from tournaments.results import services as result_services
 
 # What the table enters for its four boards: strain and tricks (part-scores).
 ANSWERS = [("S", 8), ("H", 9), ("NT", 7), ("C", 10)]

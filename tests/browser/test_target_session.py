@@ -13,8 +13,10 @@ from pytest_django.live_server_helper import LiveServer
 
 from scoring.profiles import TargetTable
 from tests.browser.conftest import log_in_as
-from tournaments import selectors, services, sessions
+from tournaments.boards import selectors as board_selectors
+from tournaments.boards import services as board_services
 from tournaments.models import Board, Pupil, Result, SchoolClass, Session
+from tournaments.sessions import services as session_services
 
 #: The sliding scale with 25–26 points needing 8 tricks, not 9 (the table's row for
 #: 9 tricks starts at 27 after the teacher's change).
@@ -39,8 +41,8 @@ def test_the_teacher_sets_the_target_table_and_a_table_plays_to_it(
     present = [
         Pupil.objects.create(school_class=school_class, first_name=f"Pupil{n}") for n in range(8)
     ]
-    services.board_set_deal(teacher=alice, name="Target boards", count=12, seed="target-b")
-    session = sessions.session_create(
+    board_services.board_set_deal(teacher=alice, name="Target boards", count=12, seed="target-b")
+    session = session_services.session_create(
         school_class=school_class, present=present, date=datetime.date(2026, 11, 30)
     )
     log_in_as(page, alice, live_server.url)
@@ -81,7 +83,7 @@ def test_the_teacher_sets_the_target_table_and_a_table_plays_to_it(
     heading = tablet.locator(".entry-panel h2").first.inner_text()
     number = int(heading.split()[-1])
     board = Board.objects.get(board_set_id=session.board_set_id, number=number)
-    facts = selectors.board_facts(board, profile=session.profile)
+    facts = board_selectors.board_facts(board, profile=session.profile)
     target = TargetTable.from_bands("ours", OURS).target_for(facts.side_hcp)
     expect(tablet.locator(".entry-panel .target-line")).to_have_text(f"Target: {target} tricks")
     expect(tablet.get_by_text("Part-score or game")).to_have_count(0)

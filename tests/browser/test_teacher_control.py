@@ -13,9 +13,9 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.conftest import log_in_as
 from tests.factories import play_round, running_session
-from tournaments import sessions
 from tournaments.models import Flag, Result, SchoolClass, Session
-from tournaments.standings import session_standings
+from tournaments.sessions import services as session_services
+from tournaments.standings.selectors import session_standings
 
 
 def _percentages(session: Session) -> list[float | None]:
@@ -32,7 +32,7 @@ def test_an_error_in_round_one_is_corrected_from_the_traveller_in_round_three(
     session = running_session(alice, seed="browser-control")
     play_round(session, 1, {})
     play_round(session, 2, {})
-    sessions.session_change_round(session=session, step=1)
+    session_services.session_change_round(session=session, step=1)
     session.refresh_from_db()
     assert session.current_round == 3
     before = _percentages(session)

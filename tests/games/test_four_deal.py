@@ -25,7 +25,7 @@ from minibridge import network
 from scoring.cards import Seat
 from scoring.contracts import Contract
 from tests.qr import pdf_page_png, read_qr_codes
-from tests.tournaments.movement_papers import _reader, _text
+from tests.tournaments.printing.movement_papers import _reader, _text
 from tournaments.models import SchoolClass
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import tournaments
-from tournaments import privacy
+from tournaments.privacy import selectors as privacy_selectors
 
 TOURNAMENTS_DIR = Path(tournaments.__file__).parent
 
@@ -54,4 +54,7 @@ def test_the_check_finds_games_imports(source: str, found: list[str]) -> None:
 
 def test_the_games_app_registers_its_part_of_a_class_s_data() -> None:
     # The events register theirs too (the names copied into them).
-    assert sorted(part.key for part in privacy.class_data_parts()) == ["events", "four_deal_games"]
+    assert sorted(part.key for part in privacy_selectors.class_data_parts()) == [
+        "events",
+        "four_deal_games",
+    ]

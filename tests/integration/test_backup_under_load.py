@@ -29,7 +29,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import big_session
 from tests.integration.test_concurrent_entry import Tablet
-from tournaments import backups, sessions
+from tournaments.privacy import backups
+from tournaments.sessions import selectors as session_selectors
 
 WORKERS = 5
 #: Backups are taken once this many results have been acknowledged.
@@ -74,7 +75,7 @@ def load(live_server: LiveServer, settings: SettingsWrapper) -> Iterator[Load]:
     # The boards' double-dummy analysis is not what is tested here: queue it, never run it.
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
     session = big_session(get_user_model().objects.create_user("loaded"), seed="backup")
-    movement = sessions.session_movement(session)
+    movement = session_selectors.session_movement(session)
     tablets = [
         Tablet(live_server.url, table, board)
         for table in session.tables.order_by("number")

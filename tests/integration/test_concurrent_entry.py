@@ -18,8 +18,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import big_session
 from tests.narrow import found
-from tournaments import sessions
 from tournaments.models import Result, Table
+from tournaments.sessions import selectors as session_selectors
 
 CLIENTS = 40
 
@@ -71,7 +71,7 @@ class Tablet:
 @pytest.mark.django_db(transaction=True)
 def test_forty_tablets_save_at_once_and_nothing_is_lost(live_server: LiveServer) -> None:
     session = big_session(get_user_model().objects.create_user("loaded"))
-    movement = sessions.session_movement(session)
+    movement = session_selectors.session_movement(session)
     tablets = []
     for table in session.tables.order_by("number"):
         entry = movement.entry(1, table.number)

@@ -16,7 +16,7 @@ from scoring.pbn_results import read_pbn_results
 from scoring.upload import ResultKind, Upload, UploadPair, UploadProblemCode, UploadResult
 from tests.scoring.deals import EW_DECLARE, NS_TIE, WORKED_EXAMPLE
 
-#: The columns of the site's export (tournaments/exports.py SCORE_COLUMNS, TOTAL_COLUMNS).
+#: The columns of the site's export (tournaments/standings/pbn.py SCORE_COLUMNS, TOTAL_COLUMNS).
 SCORE = [
     "Table\\2R",
     "PairId_NS\\4R",

@@ -13,9 +13,9 @@ from scoring.event import compare_boards, field_results, score_event
 from scoring.pbn_results import read_pbn_results
 from scoring.upload import ResultKind, Upload, UploadProblemCode
 from tests.factories import board_set_of, play_round, running_session
-from tournaments import result_services
 from tournaments.models import Result, Session
-from tournaments.standings import Standings, session_standings
+from tournaments.results import services as result_services
+from tournaments.standings.selectors import Standings, session_standings
 
 
 @pytest.fixture

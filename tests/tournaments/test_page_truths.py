@@ -16,8 +16,11 @@ from django.utils import timezone
 from games import services as four_deal_services
 from scoring.pbn import read_pbn
 from tests.factories import event_school_session, organiser_event, running_session
-from tournaments import labels, result_services, sessions
+from tournaments.labels import leagues as league_labels
 from tournaments.models import Partnership, Pupil, SchoolClass, Session, Table
+from tournaments.results import services as result_services
+from tournaments.sessions import selectors as session_selectors
+from tournaments.sessions import services as session_services
 
 FIRST = {
     "en": "You are the first table to play this board: the others' results show here as they "
@@ -38,7 +41,7 @@ def _tablet(language: str) -> Client:
 
 
 def _tables_playing(session: Session, board: int, round_: int) -> list[Table]:
-    movement = sessions.session_movement(session)
+    movement = session_selectors.session_movement(session)
     return [
         session.tables.get(number=entry.table)
         for entry in movement.round_entries(round_)
@@ -61,7 +64,7 @@ def test_the_first_table_to_play_a_board_is_told_so_and_the_next_is_not(
     # Round by round until another table plays board 1: its page says nothing of the kind.
     assert session.rounds is not None
     for round_ in range(2, session.rounds + 1):
-        session = sessions.session_change_round(session=session, step=1)
+        session = session_services.session_change_round(session=session, step=1)
         others = [table for table in _tables_playing(session, 1, round_) if table != first]
         if others:
             break
@@ -88,7 +91,7 @@ def test_a_finished_lessons_table_link_says_it_is_over_and_where_the_results_are
     alice: User, language: str, over: str, where: str
 ) -> None:
     session = running_session(alice, seed="finished")
-    sessions.session_finish(session=session)
+    session_services.session_finish(session=session)
     table = session.tables.first()
     assert table is not None
     response = _tablet(language).get(f"/t/{table.token}/")
@@ -106,7 +109,7 @@ def test_a_finished_event_sessions_link_leads_to_the_events_public_results(
 ) -> None:
     event = organiser_event()
     session = event_school_session(event, alice, school="North School")
-    sessions.session_finish(session=session)
+    session_services.session_finish(session=session)
     table = session.tables.first()
     assert table is not None
     html = Client().get(f"/t/{table.token}/").content.decode()
@@ -148,7 +151,7 @@ NAMES = ["Aksel", "Amelia", "Ella", "Emma", "Filip", "George", "Harry", "Ingrid"
 def _pairs(session: Session) -> list[set[str]]:
     return [
         {member.pupil.first_name for member in pair.members.all()}
-        for pair in sessions.session_pairs(session)
+        for pair in session_selectors.session_pairs(session)
     ]
 
 
@@ -188,11 +191,11 @@ def test_mixing_is_the_same_for_the_same_key_and_keeps_partnerships(
 ) -> None:
     pupils = [Pupil.objects.create(school_class=alice_class, first_name=name) for name in NAMES]
     known = [(pupils[0].pk, pupils[9].pk)]
-    once = sessions.make_pairs(pupils, known, mix="session-7")
-    again = sessions.make_pairs(list(reversed(pupils)), known, mix="session-7")
+    once = session_services.make_pairs(pupils, known, mix="session-7")
+    again = session_services.make_pairs(list(reversed(pupils)), known, mix="session-7")
     assert [set(p) for p in once] == [set(p) for p in again]
     assert set(once[0]) == {pupils[0], pupils[9]}
-    plain = sessions.make_pairs(pupils, known)
+    plain = session_services.make_pairs(pupils, known)
     assert plain[1:] == [[pupils[i], pupils[i + 1]] for i in range(1, 9, 2)]
 
 
@@ -212,7 +215,7 @@ def test_a_leagues_name_is_the_terms(today: datetime.date, language: str, name: 
     from django.utils import translation
 
     with translation.override(language):
-        assert labels.league_default_name(today) == name
+        assert league_labels.league_default_name(today) == name
 
 
 def test_the_new_league_form_offers_the_terms_name(
@@ -221,7 +224,7 @@ def test_the_new_league_form_offers_the_terms_name(
     html = alice_client.get(f"/classes/{alice_class.pk}/leagues/new/").content.decode()
     field = re.search(r'<input[^>]*name="name"[^>]*>', html)
     assert field is not None
-    expected = labels.league_default_name(timezone.localdate())
+    expected = league_labels.league_default_name(timezone.localdate())
     assert f'value="{expected}"' in field.group(0)
 
 
@@ -244,6 +247,6 @@ def test_the_pbn_with_results_names_the_players_by_first_name(
     names = totals.column("Names")
     expected = {
         " & ".join(sorted(member.pupil.first_name for member in pair.members.all()))
-        for pair in sessions.session_pairs(session)
+        for pair in session_selectors.session_pairs(session)
     }
     assert {" & ".join(sorted(name.split(" & "))) for name in names} == expected

@@ -29,7 +29,8 @@ from reportlab.pdfgen.canvas import Canvas
 from scoring.cards import Deal, Seat, Strain, Suit
 from scoring.dd import DDTable, Par
 from scoring.declaring import Declaration, find_declarer
-from tournaments import labels
+from tournaments.boards.selectors import BoardFacts
+from tournaments.labels import bridge as bridge_labels
 from tournaments.printing.common import (
     BLACK,
     GREY,
@@ -49,7 +50,6 @@ from tournaments.printing.common import (
     page_count,
 )
 from tournaments.printing.common import page_size as resolve_page_size
-from tournaments.selectors import BoardFacts
 
 #: Hand records: two columns by three rows of boards on A4 and Letter portrait.
 SLIP_COLUMNS, SLIP_ROWS = 2, 3
@@ -204,7 +204,7 @@ def draw_board(
         canvas,
         left,
         top - 23,
-        _("Dealer: %(seat)s") % {"seat": labels.seat_name(board.dealer)},
+        _("Dealer: %(seat)s") % {"seat": bridge_labels.seat_name(board.dealer)},
         font=fonts.regular,
         size=8,
         fonts=fonts,
@@ -216,7 +216,7 @@ def draw_board(
             canvas,
             left,
             top - 35,
-            labels.target_text(board.target),
+            bridge_labels.target_text(board.target),
             font=fonts.bold,
             size=9,
             fonts=fonts,
@@ -263,7 +263,7 @@ def _draw_hand(
         canvas,
         x,
         baseline,
-        labels.seat_name(seat),
+        bridge_labels.seat_name(seat),
         font=fonts.bold,
         size=9,
         fonts=fonts,
@@ -328,7 +328,7 @@ def _draw_table_square(canvas: Canvas, x: float, y: float, *, fonts: FontSet) ->
             canvas,
             ix,
             iy,
-            labels.seat_letter(seat),
+            bridge_labels.seat_letter(seat),
             font=fonts.bold,
             size=size,
             fonts=fonts,
@@ -366,7 +366,7 @@ def _draw_dd_table(canvas: Canvas, area: Rect, board: BoardPrint, *, fonts: Font
             canvas,
             area.x + column * (index + 1.5),
             baseline,
-            labels.strain_text(strain),
+            bridge_labels.strain_text(strain),
             font=fonts.bold,
             size=size,
             fonts=fonts,
@@ -379,7 +379,13 @@ def _draw_dd_table(canvas: Canvas, area: Rect, board: BoardPrint, *, fonts: Font
         y = baseline - (row + 1) * leading
         font = fonts.bold if seat is board.declarer else fonts.regular
         draw_text(
-            canvas, area.x + 1, y, labels.seat_letter(seat), font=font, size=size, fonts=fonts
+            canvas,
+            area.x + 1,
+            y,
+            bridge_labels.seat_letter(seat),
+            font=font,
+            size=size,
+            fonts=fonts,
         )
         for index, strain in enumerate(_DD_STRAINS):
             draw_text(
@@ -406,7 +412,7 @@ def _draw_par(
 ) -> None:
     """``Par: 1♥ or 1♠ by South, +110``: every best contract double dummy and its net
     score; under a target scoring ``Target 8: ♠ makes 9``."""
-    text = labels.par_text(par, target=board.target)
+    text = bridge_labels.par_text(par, target=board.target)
     draw_text(canvas, x, y, text, font=fonts.regular, size=7.5, fonts=fonts, max_width=max_width)
 
 
@@ -468,17 +474,17 @@ def _draw_curtain_card(
         canvas,
         right,
         baseline,
-        labels.seat_name(seat),
+        bridge_labels.seat_name(seat),
         font=fonts.bold,
         size=16,
         fonts=fonts,
         align="right",
         max_width=right - left - board_width - 12,
     )
-    dealer = _("Dealer: %(seat)s") % {"seat": labels.seat_name(board.dealer)}
+    dealer = _("Dealer: %(seat)s") % {"seat": bridge_labels.seat_name(board.dealer)}
     if board.target is not None:
         # Every hand of the board sees the declaring side's target, as at the table.
-        dealer = f"{dealer} · {labels.target_text(board.target)}"
+        dealer = f"{dealer} · {bridge_labels.target_text(board.target)}"
     draw_text(
         canvas,
         left,

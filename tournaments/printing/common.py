@@ -50,13 +50,13 @@ from reportlab.pdfgen.canvas import Canvas
 from scoring.cards import Card, Suit
 from scoring.individual import IndividualMovement
 from scoring.movements import Movement, PairId
-from tournaments.labels import holding_text
+from tournaments.labels.bridge import holding_text
 
 # -- Page sizes ---------------------------------------------------------------------------
 
 #: The paper sizes the print centre offers, in points (1/72 inch), portrait.
 PAGE_SIZES: dict[str, tuple[float, float]] = {"A4": A4, "Letter": LETTER}
-#: Their names, as a view passes them on (``tournaments.http.paper_size``).
+#: Their names, as a view passes them on (``tournaments.web.http.paper_size``).
 PaperSize = Literal["A4", "Letter"]
 
 #: White space kept clear round the page edge; most office printers need about 5 mm.

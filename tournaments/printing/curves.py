@@ -2,7 +2,7 @@
 
 Pure reportlab, no database: the builders take :class:`~scoring.curves.CurveStats` and
 plain values. Every word comes in already translated, in a
-:class:`~tournaments.charts.ChartLabels` (the chart's words, shared with the SVG on the
+:class:`~tournaments.feedback.charts.ChartLabels` (the chart's words, shared with the SVG on the
 site) and a ``table_labels`` dict (the table's words and the kind of sheet); only the
 running header's "Page 1 of 1" comes from :mod:`.common`. Numbers use the active
 language's decimal separator.
@@ -19,7 +19,7 @@ language's decimal separator.
 The chart is drawn straight on the canvas rather than with ``reportlab.graphics``:
 :func:`~tournaments.printing.common.draw_text` is what sets the suit symbols of
 "game in ♥/♠" in the Symbol font, and it works on a canvas. Colours, dash patterns and
-dot sizes are the SVG chart's (:mod:`tournaments.charts`), so screen and paper match.
+dot sizes are the SVG chart's (:mod:`tournaments.feedback.charts`), so screen and paper match.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from scoring.curves import (
     CurveStats,
     curve_stats,
 )
-from tournaments.charts import (
+from tournaments.feedback.charts import (
     AXIS_COLOUR,
     DOT_COLOUR,
     GAME_COLOUR,
@@ -58,7 +58,7 @@ from tournaments.charts import (
     hcp_fraction,
     tricks_fraction,
 )
-from tournaments.labels import decimal_text
+from tournaments.labels.numbers import decimal_text
 from tournaments.printing.common import (
     BLACK,
     GREY,

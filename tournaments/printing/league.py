@@ -1,7 +1,7 @@
 """The term league's cross-table as PDF bytes, for the classroom wall.
 
 Pure reportlab, no database: :func:`cross_table_pdf` takes the plain
-:class:`~tournaments.leagues.LeagueStandings`. Like the booklet's I–IV table, a row per
+:class:`~tournaments.leagues.selectors.LeagueStandings`. Like the booklet's I–IV table, a row per
 pair in pair order: the pair, its names, its mini-match against each other pair ("2–1"
 from the row pair's side and its points once the match is complete, a match still
 being played in brackets, the diagonal shaded), then the total column and the place.
@@ -14,7 +14,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from reportlab.pdfgen.canvas import Canvas
 
-from tournaments.leagues import CrossRow, LeagueStandings
+from tournaments.leagues.selectors import CrossRow, LeagueStandings
 from tournaments.printing.common import (
     BLACK,
     GREY,

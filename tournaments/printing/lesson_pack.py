@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from reportlab.pdfgen.canvas import Canvas
 
 from scoring.curves import CurveStats
-from tournaments.charts import ChartLabels
+from tournaments.feedback.charts import ChartLabels
 from tournaments.printing.boards import BoardPrint, draw_board
 from tournaments.printing.common import (
     BLACK,

@@ -21,8 +21,10 @@ from reportlab.pdfgen.canvas import Canvas
 from scoring.cards import Seat
 from scoring.individual import IndividualTableRound, individual_table_card
 from scoring.movements import Movement, PairId, TableRound, table_card
-from tournaments import labels
-from tournaments.labels import tables_text
+from tournaments.labels import bridge as bridge_labels
+from tournaments.labels import people as people_labels
+from tournaments.labels import sessions as session_labels
+from tournaments.labels.sessions import tables_text
 from tournaments.printing.common import (
     GREY,
     HEADER_SHADE,
@@ -173,7 +175,7 @@ def chart_cell_lines(row: TableRound) -> tuple[str, ...]:
 
 
 def _chart_pair(pair: PairId) -> str:
-    return labels.pair_number_line_first(pair.number, pair.direction)
+    return people_labels.pair_number_line_first(pair.number, pair.direction)
 
 
 def individual_chart_cell_lines(row: IndividualTableRound) -> tuple[str, str]:
@@ -182,7 +184,9 @@ def individual_chart_cell_lines(row: IndividualTableRound) -> tuple[str, str]:
     seats = row.entry.seats
 
     def partnership(first: Seat, second: Seat) -> str:
-        return " ".join(f"{labels.seat_letter(seat)} {seats[seat]}" for seat in (first, second))
+        return " ".join(
+            f"{bridge_labels.seat_letter(seat)} {seats[seat]}" for seat in (first, second)
+        )
 
     versus = pgettext("pair versus pair", "v")
     return partnership(Seat.NORTH, Seat.SOUTH), f"{versus} {partnership(Seat.EAST, Seat.WEST)}"
@@ -222,9 +226,9 @@ def _boards_note_lines(
     session: SessionPrint, size: tuple[float, float], fonts: FontSet
 ) -> list[str]:
     """Where tables share boards: the sentence saying which boards to make, and how
-    many of each (the set-up page's own, ``labels.boards_to_prepare_text``), wrapped to
+    many of each (the set-up page's own, ``session_labels.boards_to_prepare_text``), wrapped to
     the page."""
-    note = labels.boards_to_prepare_text(session.movement)
+    note = session_labels.boards_to_prepare_text(session.movement)
     if not note:
         return []
     return wrap(note, fonts.regular, _NOTE_SIZE, content_area(size).width, fonts)

@@ -19,7 +19,8 @@ from reportlab.pdfgen.canvas import Canvas
 from scoring.cards import Seat
 from scoring.individual import IndividualMovement, PupilRound, pupil_card
 from scoring.movements import Line, PairId, PairRound, pair_card
-from tournaments import labels
+from tournaments.labels import bridge as bridge_labels
+from tournaments.labels import people as people_labels
 from tournaments.printing.common import (
     BLACK,
     GREY,
@@ -130,7 +131,7 @@ def _draw_pair_card(
     left = cell.x + _PAIR_CARD_PAD
     right = cell.right - _PAIR_CARD_PAD
     top = cell.top - _PAIR_CARD_PAD
-    heading = _("Pair %(pair)s") % {"pair": labels.pair_number(pair.number, pair.direction)}
+    heading = _("Pair %(pair)s") % {"pair": people_labels.pair_number(pair.number, pair.direction)}
     _draw_card_head(canvas, left, right, top, heading, session.title, fonts=fonts)
     names = session.names(pair)
     if names:
@@ -166,7 +167,7 @@ def _draw_pair_card(
     row_height = min(_PAIR_CARD_MAX_ROW, (body.height - header_height) / max(1, len(rounds)))
     size = min(10.5, row_height * 0.62)
     # One size for a whole column, so "North–South" is not smaller than "East–West".
-    sides = [labels.side_name(line) for line in Line]
+    sides = [bridge_labels.side_name(line) for line in Line]
     direction_size = fitting_size(sides, fonts.regular, size, columns[2].width - 6, fonts)
     boards = [boards_text(row.boards) for row in rounds]
     boards_size = fitting_size(boards, fonts.regular, size, columns[4].width - 6, fonts)
@@ -240,11 +241,16 @@ def _draw_pair_round(
         return
     # In an arrow-switched round a Mitchell pair sits the other way: bold says so.
     switched = pair.direction is not None and row.direction is not pair.direction
-    put(direction_cell, labels.side_name(row.direction), bold=switched, text_size=direction_size)
+    put(
+        direction_cell,
+        bridge_labels.side_name(row.direction),
+        bold=switched,
+        text_size=direction_size,
+    )
     if row.opponent is not None:
         width = put(
             opponents_cell,
-            labels.pair_number(row.opponent.number, row.opponent.direction),
+            people_labels.pair_number(row.opponent.number, row.opponent.direction),
             bold=True,
         )
         names = session.names(row.opponent)
@@ -332,7 +338,7 @@ def _draw_pupil_card(
     row_height = min(_PAIR_CARD_MAX_ROW, (body.height - header_height) / max(1, len(rounds)))
     size = min(10.5, row_height * 0.62)
     # One size for a whole column, so "North" is not larger than "South".
-    seats = [labels.seat_name(seat) for seat in Seat]
+    seats = [bridge_labels.seat_name(seat) for seat in Seat]
     seat_size = fitting_size(seats, fonts.regular, size, columns[2].width - 6, fonts)
     boards = [boards_text(row.boards) for row in rounds]
     boards_size = fitting_size(boards, fonts.regular, size, columns[5].width - 6, fonts)
@@ -404,8 +410,8 @@ def _draw_pupil_round(
         return
     put(table_cell, str(row.table), bold=True, align="centre")
     if row.seat is not None:
-        put(seat_cell, labels.seat_name(row.seat), bold=True, text_size=seat_size)
+        put(seat_cell, bridge_labels.seat_name(row.seat), bold=True, text_size=seat_size)
     if row.partner is not None:
         put(partner_cell, session.pupil_name(row.partner))
-    put(opponents_cell, labels.names_text(session.pupil_name(p) for p in row.opponents))
+    put(opponents_cell, people_labels.names_text(session.pupil_name(p) for p in row.opponents))
     put(boards_cell, boards_text(row.boards), align="centre", text_size=boards_size)

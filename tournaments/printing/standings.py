@@ -1,7 +1,7 @@
 """Printable standings and travellers of a session, as PDF bytes.
 
 Pure reportlab, no database: both builders take the plain
-:class:`~tournaments.standings.Standings` figures. Every word goes through gettext and
+:class:`~tournaments.standings.selectors.Standings` figures. Every word goes through gettext and
 numbers use the active language's decimal separator, so the PDF comes out in the
 language that is active when it is built.
 
@@ -32,7 +32,8 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from scoring.cards import Side
-from tournaments import labels
+from tournaments.labels import bridge as bridge_labels
+from tournaments.labels import numbers as number_labels
 from tournaments.printing.common import (
     BLACK,
     GREY,
@@ -49,7 +50,7 @@ from tournaments.printing.common import (
     wrap,
 )
 from tournaments.printing.common import page_size as resolve_page_size
-from tournaments.standings import (
+from tournaments.standings.selectors import (
     UNRANKED,
     BoardTraveller,
     StandingRow,
@@ -265,8 +266,11 @@ def _standings_values(row: StandingRow, standings: Standings) -> list[str]:
     if row.percentage is None:  # no result yet: no figures either
         figures, total, won = [UNRANKED, UNRANKED], UNRANKED, UNRANKED
     else:
-        figures = [labels.percent_text(row.percentage), labels.decimal_text(row.matchpoints)]
-        total = labels.signed_text(row.total_points)
+        figures = [
+            number_labels.percent_text(row.percentage),
+            number_labels.decimal_text(row.matchpoints),
+        ]
+        total = bridge_labels.signed_text(row.total_points)
         won = str(row.boards_won or 0)
     if standings.by_wins:
         return [row.total_place, *pair, won, total]
@@ -480,8 +484,8 @@ _HEADER_SIZE = 7.5
 
 
 def _traveller_columns() -> list[_Column]:
-    ns = labels.side_short(Side.NS)
-    ew = labels.side_short(Side.EW)
+    ns = bridge_labels.side_short(Side.NS)
+    ew = bridge_labels.side_short(Side.EW)
     return [
         _Column(_("Table"), 0.06, "centre"),
         _Column(ns, 0.10, "left"),
@@ -509,8 +513,8 @@ def _traveller_values(line: TravellerLine) -> list[str]:
     scored = line.scored
     if scored is not None:
         values += [
-            labels.contract_text(scored.contract),
-            labels.seat_letter(scored.declarer),
+            bridge_labels.contract_text(scored.contract),
+            bridge_labels.seat_letter(scored.declarer),
             str(scored.tricks),
             str(scored.ns_points) if scored.ns_points or not scored.ew_points else "",
             str(scored.ew_points) if scored.ew_points or not scored.ns_points else "",
@@ -518,10 +522,14 @@ def _traveller_values(line: TravellerLine) -> list[str]:
     else:
         values += ["", "", "", "", ""]
     values += [
-        "" if line.ns_mp is None else labels.decimal_text(line.ns_mp),
-        "" if line.ew_mp is None else labels.decimal_text(line.ew_mp),
-        "" if line.ns_percent is None else labels.decimal_text(line.ns_percent, 2, strip=False),
-        "" if line.ew_percent is None else labels.decimal_text(line.ew_percent, 2, strip=False),
+        "" if line.ns_mp is None else number_labels.decimal_text(line.ns_mp),
+        "" if line.ew_mp is None else number_labels.decimal_text(line.ew_mp),
+        ""
+        if line.ns_percent is None
+        else number_labels.decimal_text(line.ns_percent, 2, strip=False),
+        ""
+        if line.ew_percent is None
+        else number_labels.decimal_text(line.ew_percent, 2, strip=False),
     ]
     return values
 

@@ -3,13 +3,13 @@
 "Table 3" in large type, a QR code of the table's entry page with the address printed
 beside it, then one line per round: who sits North–South and East–West, which boards,
 and what happens when the round is over (where each pair and the boards go). Those
-sentences are :func:`tournaments.labels.after_round_texts`, exactly what the table's
+sentences are :func:`tournaments.labels.sessions.after_round_texts`, exactly what the table's
 page shows, so the card and the page never disagree. Sit-outs, arrow switches and
 shared boards are spelt out in a sentence under that round.
 
 In an individual session each round names the four pupils by seat, North and South
 under North–South and East and West under East–West, and the sentences are
-:func:`tournaments.labels.individual_after_round_texts`, again the table page's own.
+:func:`tournaments.labels.sessions.individual_after_round_texts`, again the table page's own.
 Those sentences take more room (one per pupil), so a long session's card goes on over
 more pages rather than print smaller than 70 %.
 
@@ -37,8 +37,10 @@ from reportlab.pdfgen.canvas import Canvas
 from scoring.cards import Seat
 from scoring.individual import IndividualMovement, IndividualTableRound, individual_table_card
 from scoring.movements import Line, PairId, TableRound, table_card
-from tournaments import labels
-from tournaments.labels import tables_text
+from tournaments.labels import bridge as bridge_labels
+from tournaments.labels import people as people_labels
+from tournaments.labels import sessions as session_labels
+from tournaments.labels.sessions import tables_text
 from tournaments.printing.common import (
     BLACK,
     GREY,
@@ -97,7 +99,7 @@ def table_round_notes(row: TableRound) -> list[str]:
             if pair is not None:
                 notes.append(
                     _("Pair %(pair)s has this round off")
-                    % {"pair": labels.pair_number(pair.number, pair.direction)}
+                    % {"pair": people_labels.pair_number(pair.number, pair.direction)}
                 )
     if row.arrow_switched:
         notes.append(_("Arrow switch: North–South sit East–West for these boards"))
@@ -226,7 +228,7 @@ def _draw_table_card(
     _draw_table_heading(canvas, area, session, table, fonts=fonts)
     rows = table_card(session.movement, table)
     notes = [table_round_notes(row) for row in rows]
-    afters = [labels.after_round_texts(row) for row in rows]
+    afters = [session_labels.after_round_texts(row) for row in rows]
     table_area = Rect(area.x, area.y, area.width, area.height - _TABLE_CARD_BAND)
     columns = split_columns(table_area, _TABLE_CARD_COLUMNS)
     room = table_area.height - _TABLE_HEADER_ROW
@@ -276,8 +278,8 @@ def _draw_table_header_row(
     fill_rect(canvas, Rect(area.x, header[0].y, area.width, _TABLE_HEADER_ROW), HEADER_SHADE)
     titles = (
         _("Round"),
-        labels.side_name(Line.NS),
-        labels.side_name(Line.EW),
+        bridge_labels.side_name(Line.NS),
+        bridge_labels.side_name(Line.EW),
         _("Boards"),
         _("When the round is over"),
     )
@@ -404,7 +406,7 @@ def _draw_table_round(
             canvas,
             cell,
             number_line,
-            labels.pair_number(pair.number, pair.direction),
+            people_labels.pair_number(pair.number, pair.direction),
             font=fonts.bold,
             size=big,
             fonts=fonts,
@@ -478,7 +480,7 @@ def _individual_table_cards(
     pages: list[tuple[int, float, list[tuple[IndividualTableRound, list[str], list[str]]]]] = []
     for table in range(1, movement.tables + 1):
         rows = individual_table_card(movement, table)
-        afters = [labels.individual_after_round_texts(row, names) for row in rows]
+        afters = [session_labels.individual_after_round_texts(row, names) for row in rows]
         notes = [[_shared_note(row.shared_with)] if row.shared_with else [] for row in rows]
         scale, lines, chunks = _fit_rounds(afters, notes, room, columns[4].width - 12, fonts)
         for chunk in chunks:
@@ -580,7 +582,7 @@ def _draw_individual_round(
         for index, seat in enumerate(seats):
             pupil = row.entry.seats[seat]
             baseline = top - (19 + 16 * index) * scale
-            label = f"{labels.seat_letter(seat)} {pupil}"
+            label = f"{bridge_labels.seat_letter(seat)} {pupil}"
             used = cell_text(
                 canvas, cell, baseline, label, font=fonts.bold, size=seat_size, fonts=fonts
             )

@@ -17,7 +17,9 @@ from scoring.cards import Seat, Strain, Suit
 from scoring.contracts import Contract
 from scoring.dd import Par
 from scoring.feedback import Feedback
-from tournaments import labels
+from tournaments.labels import bridge as bridge_labels
+from tournaments.labels import feedback as feedback_labels
+from tournaments.labels import people as people_labels
 from tournaments.models import Pair
 
 register = template.Library()
@@ -25,49 +27,49 @@ register = template.Library()
 
 @register.filter
 def seat_name(seat: Seat | str) -> str:
-    return labels.seat_name(seat)
+    return bridge_labels.seat_name(seat)
 
 
 @register.filter
 def seat_letter(seat: Seat | str) -> str:
-    return labels.seat_letter(seat)
+    return bridge_labels.seat_letter(seat)
 
 
 @register.filter
-def side_name(side: labels.SideLike) -> str:
-    return labels.side_name(side)
+def side_name(side: bridge_labels.SideLike) -> str:
+    return bridge_labels.side_name(side)
 
 
 @register.filter
-def side_short(side: labels.SideLike) -> str:
-    return labels.side_short(side)
+def side_short(side: bridge_labels.SideLike) -> str:
+    return bridge_labels.side_short(side)
 
 
 @register.filter
-def side_heading(side: labels.SideLike, heading: str) -> str:
+def side_heading(side: bridge_labels.SideLike, heading: str) -> str:
     """``{{ "NS"|side_heading:"score" }}`` → "N–S score"."""
-    return labels.side_heading(side, heading)
+    return bridge_labels.side_heading(side, heading)
 
 
 @register.filter
 def strain_name(strain: Strain | str) -> str:
-    return labels.strain_name(strain)
+    return bridge_labels.strain_name(strain)
 
 
 @register.filter
 def suit_name(suit: Suit | str) -> str:
-    return labels.suit_name(suit)
+    return bridge_labels.suit_name(suit)
 
 
 @register.filter
 def strain_symbol(strain: Strain | str) -> str:
-    return labels.strain_text(strain)
+    return bridge_labels.strain_text(strain)
 
 
 @register.filter
 def pair_number(pair: Pair) -> str:
     """ "3 N–S" / "3 Ø–V" in a Mitchell, "3" in a Howell."""
-    return labels.pair_number(pair.number, pair.line)
+    return people_labels.pair_number(pair.number, pair.line)
 
 
 @register.filter
@@ -79,39 +81,39 @@ def pair_number_html(pair: Pair) -> SafeString:
     return format_html(
         '{} <span aria-hidden="true">{}</span><span class="visually-hidden">{}</span>',
         pair.number,
-        labels.side_short(pair.line),
-        labels.side_name(pair.line),
+        bridge_labels.side_short(pair.line),
+        bridge_labels.side_name(pair.line),
     )
 
 
 @register.filter
 def pair_names(pair: Pair) -> str:
     """ "Emma Hansen & Oliver Smith" (the pupils prefetched with the pair)."""
-    return labels.names_text(str(member.pupil) for member in pair.members.all())
+    return people_labels.names_text(str(member.pupil) for member in pair.members.all())
 
 
 @register.filter
 def pair_screen_names(pair: Pair, names: dict[int, str]) -> str:
     """ "Emma & Oliver H": the pair as a screen the class shares names it (``names`` from
-    labels.screen_names, by pupil id)."""
-    return labels.names_text(names[member.pupil_id] for member in pair.members.all())
+    people_labels.screen_names, by pupil id)."""
+    return people_labels.names_text(names[member.pupil_id] for member in pair.members.all())
 
 
 @register.filter
 def contract_text(contract: Contract | str) -> str:
-    return labels.contract_text(contract)
+    return bridge_labels.contract_text(contract)
 
 
 @register.filter
 def feedback_text(feedback: Feedback | None) -> str:
     """A result's teaching feedback on one line (scoring.feedback, in the user's words)."""
-    return labels.feedback_text(feedback)
+    return feedback_labels.feedback_text(feedback)
 
 
 @register.filter
 def recorded_result(record: str) -> str:
     """An audit-trail record ("4S 10") as the user reads it ("4♠ 10")."""
-    return labels.recorded_result_text(record)
+    return bridge_labels.recorded_result_text(record)
 
 
 @register.filter
@@ -120,29 +122,31 @@ def contract_html(contract: Contract | str) -> SafeString:
     "1NT" in the user's words. Takes a contract or its stored notation ("4S")."""
     if contract == "":
         return SafeString("")
-    contract = labels.as_contract(contract)
+    contract = bridge_labels.as_contract(contract)
     if contract.strain is Strain.NO_TRUMPS:
-        return format_html('<span class="contract">{}</span>', labels.contract_text(contract))
+        return format_html(
+            '<span class="contract">{}</span>', bridge_labels.contract_text(contract)
+        )
     return format_html(
         '<span class="contract">{}<span class="suit suit-{}" aria-hidden="true">{}</span>'
         '<span class="visually-hidden"> {}</span></span>',
         contract.level,
         contract.strain.value.lower(),
-        labels.strain_text(contract.strain),
-        labels.strain_name(contract.strain),
+        bridge_labels.strain_text(contract.strain),
+        bridge_labels.strain_name(contract.strain),
     )
 
 
 @register.filter
 def par_contracts_html(par: Par) -> SafeString:
     """Every contract that reaches par, as :func:`contract_html` shows each: "1♥ or 1♠"."""
-    return _par_html(labels.par_contracts_text, par)
+    return _par_html(bridge_labels.par_contracts_text, par)
 
 
 @register.filter
 def par_tricks_html(par: Par) -> SafeString:
     """The par's contracts with their tricks: "1♥ or 1♠ (8 tricks)"."""
-    return _par_html(labels.par_tricks_text, par)
+    return _par_html(bridge_labels.par_tricks_text, par)
 
 
 def _par_html(text: Callable[[Par, Callable[[Contract], str]], str], par: Par) -> SafeString:

@@ -35,8 +35,13 @@ from events.results.selectors import national_results
 from scoring.cards import Seat, Suit
 from scoring.feedback import board_lesson
 from tests.factories import event_school_session, organiser_event, play_round
-from tournaments import analysis, labels, result_services, selectors, services
+from tournaments.boards import analysis
+from tournaments.boards import selectors as board_selectors
+from tournaments.boards import services as board_services
+from tournaments.labels import bridge as bridge_labels
+from tournaments.labels import feedback as feedback_labels
 from tournaments.models import Board
+from tournaments.results import services as result_services
 
 
 def pdf_text(data: bytes) -> str:
@@ -87,19 +92,22 @@ def test_every_board_has_its_hands_table_par_and_why(
     assert all(board.dd_tricks for board in boards)
     with translation.override("en"):
         for board in boards:
-            facts = selectors.board_facts(board, profile=event.profile)
+            facts = board_selectors.board_facts(board, profile=event.profile)
             lesson = board_lesson(
                 facts.deal, facts.declaration.declarer, dd=facts.dd, profile="ebu"
             )
             for seat in Seat:
                 hand = "".join(
-                    suit.symbol + labels.holding_text(facts.deal[seat].holding(suit))
+                    suit.symbol + bridge_labels.holding_text(facts.deal[seat].holding(suit))
                     for suit in Suit
                 )
                 assert squeezed(hand) in text, (board.number, seat)
-            assert squeezed(labels.declares_text(facts.declaration.declarer, lesson.hcp)) in text
-            assert squeezed(labels.lesson_par_text(lesson)) in text
-            assert squeezed(labels.board_why_text(lesson)) in text
+            assert (
+                squeezed(bridge_labels.declares_text(facts.declaration.declarer, lesson.hcp))
+                in text
+            )
+            assert squeezed(bridge_labels.lesson_par_text(lesson)) in text
+            assert squeezed(feedback_labels.board_why_text(lesson)) in text
             assert "Tricksdeclarercanmake" in text  # the double-dummy table's heading
     assert text.count("Acrosstheevent:Noresultsyet.") == 4
 
@@ -332,7 +340,7 @@ def test_another_board_set_before_any_result_makes_it_stale(
     event = organiser_event(boards=2)
     first = make(event, "en", django_capture_on_commit_callbacks)
     assert booklet_selectors.booklet_is_current(first, event, "en")
-    other = services.board_set_deal(
+    other = board_services.board_set_deal(
         teacher=event.organiser.user, name="Other boards", count=3, seed="other"
     )
     event = event_services.event_change_boards(event=event, board_set=other)

@@ -15,7 +15,9 @@ from django.test import Client
 from events.models import Event, EventSchool, Organiser
 from scoring import dealing
 from tests.factories import event_school_session, organiser_event
-from tournaments import exports, selectors, services
+from tournaments.boards import files as board_files
+from tournaments.boards import selectors as board_selectors
+from tournaments.boards import services as board_services
 from tournaments.models import BoardSet
 
 
@@ -49,9 +51,9 @@ def _new_event(**changes: Any) -> dict[str, Any]:
 
 def _pbn(count: int, seed: str) -> bytes:
     user = get_user_model().objects.create_user(username=f"maker-{seed}", password="x" * 20)
-    board_set = services.board_set_deal(teacher=user, name="made", count=count, seed=seed)
-    boards = [selectors.board_facts(board) for board in board_set.boards.all()]
-    return exports.board_set_pbn(board_set, boards).encode()
+    board_set = board_services.board_set_deal(teacher=user, name="made", count=count, seed=seed)
+    boards = [board_selectors.board_facts(board) for board in board_set.boards.all()]
+    return board_files.board_set_pbn(board_set, boards).encode()
 
 
 # --------------------------------------------------------------------------- access

@@ -15,7 +15,7 @@ from events.models import Event, EventNational, EventPair, EventResult, EventSch
 from events.results.selectors import national_results
 from events.results.sync import sync_direct_schools
 from tests.factories import event_school_session, organiser_event, play_round
-from tournaments import result_services
+from tournaments.results import services as result_services
 
 
 @pytest.fixture
@@ -142,12 +142,12 @@ def test_a_school_copied_again_keeps_its_pairs(event: Event, alice: User) -> Non
 def test_a_deleted_session_takes_its_pupils_names_out_of_the_event(event: Event) -> None:
     """A class deleted (or its session purged): its results stay in the event, without
     the pupils' first names."""
-    from tournaments import privacy
+    from tournaments.privacy import services as privacy_services
 
     sync_direct_schools(event)
     school = EventSchool.objects.get(name="North School")
     assert school.school_class is not None
-    privacy.class_delete(school_class=school.school_class)
+    privacy_services.class_delete(school_class=school.school_class)
     school.refresh_from_db()
     assert school.session is None
     assert set(school.pairs.values_list("names", flat=True)) == {""}
@@ -158,19 +158,20 @@ def test_a_deleted_pupils_name_leaves_the_event_at_once(event: Event) -> None:
     """Deleting one pupil who played in the event: right after, no pair of the event
     holds the first name, though nobody has opened the event's results (which copy
     changed sessions again); the partner's name and the results stay."""
-    from tournaments import privacy, sessions
     from tournaments.models import Pupil
+    from tournaments.privacy import services as privacy_services
+    from tournaments.sessions import services as session_services
 
     sync_direct_schools(event)
     school = EventSchool.objects.get(name="North School")
     session = school.session
     assert session is not None
-    sessions.session_finish(session=session)
+    session_services.session_finish(session=session)
     pupil = Pupil.objects.get(school_class=session.school_class, first_name="Nor03")
     assert school.pairs.filter(names__contains="Nor03").exists()
     results = school.results.count()
 
-    privacy.pupil_delete(pupil=pupil)
+    privacy_services.pupil_delete(pupil=pupil)
 
     assert not EventPair.objects.filter(names__contains="Nor03").exists()
     assert school.pairs.filter(names__contains="Nor").exists()  # the others stay

@@ -34,9 +34,10 @@ from tests.factories import (
     play_round,
     running_session,
 )
-from tournaments import labels, privacy
+from tournaments.labels import bridge as bridge_labels
 from tournaments.models import Pair, Session
-from tournaments.standings import Standings, session_standings
+from tournaments.privacy import services as privacy_services
+from tournaments.standings.selectors import Standings, session_standings
 
 CONTRACTS = ["1NT", "1S", "1H", "1C", "1D", "3NT", "4H", "4S", "5C", "5D"]
 
@@ -164,7 +165,7 @@ def test_the_headings_follow_the_language(alice: User) -> None:
     with translation.override("nb"):
         titles = [listed.title for listed in school(event, "Hill School").lists]
     with translation.override("nb"):
-        assert titles == [labels.side_name(Side.NS), labels.side_name(Side.EW)]
+        assert titles == [bridge_labels.side_name(Side.NS), bridge_labels.side_name(Side.EW)]
     assert titles[0] != "North–South"
 
 
@@ -179,7 +180,7 @@ def test_a_deleted_session_keeps_its_two_lists(alice: User) -> None:
     sync_direct_schools(event)
     with translation.override("en"):
         before = in_event(school(event, "Hill School"))
-        privacy.class_delete(school_class=session.school_class)
+        privacy_services.class_delete(school_class=session.school_class)
         after = school(event, "Hill School")
     assert EventSchool.objects.get(name="Hill School").session is None
     assert [title for title, _rows in before] == ["North–South", "East–West"]

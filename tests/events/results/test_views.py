@@ -21,8 +21,8 @@ from events.models import Event, EventNational, EventSchool
 from events.results.selectors import national_results
 from scoring.usebio import program_version, read_usebio
 from tests.factories import event_school_session, organiser_event, play_round
-from tournaments import result_services
-from tournaments.labels import signed_text
+from tournaments.labels.bridge import signed_text
+from tournaments.results import services as result_services
 
 SURNAME = "Surname"  # every pupil's surname in event_school_session
 
@@ -111,7 +111,7 @@ def test_it_shows_each_schools_own_ranking_and_the_boards_frequencies(
 def test_a_schools_own_ranking_stays_as_it_was(event: Event, organiser_client: Client) -> None:
     """North's own ranking is North's pairs matchpointed among themselves: the same
     places as the school's standings in its own session."""
-    from tournaments.standings import session_standings
+    from tournaments.standings.selectors import session_standings
 
     north = EventSchool.objects.get(name="North School")
     assert north.session is not None

@@ -12,8 +12,9 @@ from django.core.exceptions import ValidationError
 
 from events.models import Event, EventSchool
 from tests.factories import organiser_event
-from tournaments import sessions
 from tournaments.models import BoardSet, Pupil, SchoolClass, Session
+from tournaments.sessions import selectors as session_selectors
+from tournaments.sessions import services as session_services
 
 
 @pytest.fixture
@@ -29,7 +30,7 @@ def _school_session(teacher: Any, event: Event, *, individual: bool) -> Session:
     school_class = SchoolClass.objects.create(teacher=teacher, name="6B")
     for n in range(8):
         Pupil.objects.create(school_class=school_class, first_name=f"Pupil{n}", last_name="Hansen")
-    session = sessions.session_create(
+    session = session_services.session_create(
         school_class=school_class,
         present=list(school_class.pupils.all()),
         date=event.starts_on,
@@ -46,7 +47,7 @@ def _school_session(teacher: Any, event: Event, *, individual: bool) -> Session:
 
 
 def _start(session: Session, teacher: Any, board_set: BoardSet | None, **kinds: str) -> None:
-    sessions.session_setup_and_start(
+    session_services.session_setup_and_start(
         session=session,
         teacher=teacher,
         board_set=board_set,
@@ -91,10 +92,10 @@ def test_the_events_scoring_wins_over_the_forms(alice: AbstractUser, event: Even
 
 def test_the_session_reaches_its_event_through_the_database(event: Event, alice: Any) -> None:
     """tournaments never imports events: a session's event is what the classroom needs of
-    it (sessions.SessionEvent, a protocol events.Event satisfies: mypy checks the
+    it (session_selectors.SessionEvent, a protocol events.Event satisfies: mypy checks the
     assignment below) and is found through the school's link to the session."""
     session = _school_session(alice, event, individual=False)
-    needed: sessions.SessionEvent = event
-    assert sessions.event_of(session) == needed
+    needed: session_selectors.SessionEvent = event
+    assert session_selectors.event_of(session) == needed
     lesson = Session.objects.create(school_class=session.school_class, date=event.starts_on)
-    assert sessions.event_of(lesson) is None
+    assert session_selectors.event_of(lesson) is None

@@ -28,9 +28,9 @@ from scoring.upload import ResultKind, Upload, UploadBoard, UploadPair, UploadRe
 from scoring.upload import UploadProblemCode as Code
 from scoring.usebio import write_usebio
 from tests.factories import event_school_session, organiser_event, play_round, running_session
-from tournaments import result_services
 from tournaments.models import Pupil, Session
-from tournaments.scores import score_played
+from tournaments.results import services as result_services
+from tournaments.results.scores import score_played
 
 # --------------------------------------------------------------------------- files
 

@@ -15,8 +15,8 @@ from django.test import Client
 from events.models import Event, EventSchool
 from tests.factories import organiser_event
 from tests.narrow import found
-from tournaments import sessions
 from tournaments.models import Pupil, SchoolClass, Session
+from tournaments.sessions import services as session_services
 
 
 @pytest.fixture
@@ -308,7 +308,7 @@ def test_an_individual_session_cannot_play_an_event(
     school = EventSchool.objects.create(
         event=event, name="Odd School", teacher=alice, school_class=school_class
     )
-    session = sessions.session_create(
+    session = session_services.session_create(
         school_class=school_class,
         present=list(school_class.pupils.all()),
         date=event.starts_on,

@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import translation
 
 from scoring.profiles import PROFILES
-from tournaments.pbn_feedback import PbnFeedbackError, pbn_feedback, report_text
+from tournaments.feedback.pbn import PbnFeedbackError, pbn_feedback, report_text
 
 
 class Command(BaseCommand):

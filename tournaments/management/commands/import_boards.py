@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments import services
+from tournaments.boards import services as board_services
 
 
 class Command(BaseCommand):
@@ -42,14 +42,14 @@ class Command(BaseCommand):
         except UnicodeDecodeError:
             text = data.decode("latin-1")
         try:
-            board_set = services.board_set_import(
+            board_set = board_services.board_set_import(
                 teacher=teacher,
                 text=text,
                 filename=path.name,
                 name=options["name"],
                 good_only=options["good_only"],
             )
-        except services.BoardImportRefused as refused:
+        except board_services.BoardImportRefused as refused:
             lines = "\n".join(f"  {problem}" for problem in refused.problems)
             if refused.more_problems:
                 lines += f"\n  … and {refused.more_problems} more."

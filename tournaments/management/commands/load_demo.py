@@ -11,8 +11,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
-from tournaments import services
-from tournaments.demo import demo_session
+from tournaments.boards import services as board_services
+from tournaments.classes.demo import demo_session
 from tournaments.models import BoardSet, Pupil, SchoolClass
 
 
@@ -49,7 +49,7 @@ class Command(BaseCommand):
             if not BoardSet.objects.filter(teacher=teacher, name=set_data["name"]).exists():
                 # Dealt from a fixed seed, so every demo install has the same boards;
                 # the worker analyses them in the background.
-                services.board_set_deal(teacher=teacher, **set_data)
+                board_services.board_set_deal(teacher=teacher, **set_data)
         demo = data.get("finished_session")
         if demo:
             # A lesson already played, so standings and curve sheets show something.

@@ -9,7 +9,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from minibridge.login_throttling import login_records_purge
-from tournaments import privacy
+from tournaments.privacy import selectors as privacy_selectors
+from tournaments.privacy import services as privacy_services
 
 
 class Command(BaseCommand):
@@ -49,8 +50,8 @@ class Command(BaseCommand):
                 f"younger than {retention} days are kept, so {retention} is used."
             )
             days = retention
-        before = privacy.purge_cutoff(older_than_days=days)
-        sessions = list(privacy.sessions_to_purge(before=before))
+        before = privacy_selectors.purge_cutoff(older_than_days=days)
+        sessions = list(privacy_selectors.sessions_to_purge(before=before))
         for item in sessions:
             self.stdout.write(
                 f"  {item.date}  {item.class_name} (session {item.session_id}): "
@@ -59,7 +60,7 @@ class Command(BaseCommand):
         if options["dry_run"]:
             others = "".join(
                 f" and {part.to_purge(before)} {part.purge_noun} started before it"
-                for part in privacy.class_data_parts()
+                for part in privacy_selectors.class_data_parts()
                 if part.to_purge is not None
             )
             self.stdout.write(
@@ -71,12 +72,12 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Removed {logins} records of logins older than {settings.LOGIN_RECORDS_DAYS} days."
         )
-        removed = privacy.sessions_purge(before=before)
+        removed = privacy_services.sessions_purge(before=before)
         self.stdout.write(
             f"Removed {removed.sessions} finished sessions dated before {before}: "
             f"{removed.results} results, {removed.pairs} pairs, {removed.changes} corrections."
         )
-        for part in privacy.class_data_parts():
+        for part in privacy_selectors.class_data_parts():
             if part.purge is None:
                 continue
             removed_count = part.purge(before)

@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connections
 
-from tournaments import backups
+from tournaments.privacy import backups
 
 
 class Command(BaseCommand):

@@ -1,0 +1,1050 @@
+"""Reads of result entry: a table found by its link, where a board is played, a table's
+page for the round, travellers and the teacher's round grid. No writes here."""
+
+from __future__ import annotations
+
+import datetime
+import functools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from scoring.cards import Seat, Side
+from scoring.contracts import Contract
+from scoring.feedback import Feedback
+from scoring.individual import SeatedMovement, individual_table_card
+from scoring.movements import Entry as MovementEntry
+from scoring.movements import Movement, PairId, TableRound, table_card
+from scoring.profiles import Profile
+from tournaments.boards import selectors as board_selectors
+from tournaments.labels import bridge as bridge_labels
+from tournaments.labels import people as people_labels
+from tournaments.labels import results as result_labels
+from tournaments.labels import sessions as session_labels
+from tournaments.models import (
+    Board,
+    Flag,
+    Pair,
+    PairMember,
+    Pupil,
+    Result,
+    ResultChange,
+    Session,
+    Table,
+)
+from tournaments.results.scores import Scored, result_feedback, score_played, score_result
+from tournaments.sessions import selectors as session_selectors
+from tournaments.standings.selectors import TravellerLine, session_standings
+
+# --------------------------------------------------------------------------- ETags
+
+
+def session_revision(teacher: User, session_id: int) -> int | None:
+    """The revision of one of the teacher's sessions (None if there is no such session
+    of theirs): what the ETags of its polled pages are made from."""
+    return (
+        Session.objects.filter(pk=session_id, school_class__teacher_id=teacher.pk)
+        .values_list("revision", flat=True)
+        .first()
+    )
+
+
+def table_round_state(token: str) -> tuple[int, str] | None:
+    """The current round and state of the session of the table with this link."""
+    return (
+        Table.objects.filter(token=token)
+        .values_list("session__current_round", "session__state")
+        .first()
+    )
+
+
+# --------------------------------------------------------------------------- the table
+
+
+@dataclass(frozen=True)
+class TableAtWork:
+    """A table found by its link, with its session, the number of pairs in the session
+    (the movement is built from it) and, when asked for, one board of the session's set."""
+
+    table: Table
+    pair_count: int
+    board: board_selectors.BoardFacts | None = None
+
+    @property
+    def session(self) -> Session:
+        return self.table.session
+
+    @property
+    def movement(self) -> Movement:
+        return session_selectors.session_movement(self.session, pairs=self.pair_count)
+
+    @property
+    def running(self) -> bool:
+        return self.session.state == Session.State.RUNNING
+
+
+def table_at_work(token: str, *, board_number: int | None = None) -> TableAtWork | None:
+    """The table with this link, its session, the session's pair count and (given its
+    number) that board of the session's set, in one query; None for an unknown link."""
+    # Without a number the board's subqueries find nothing: no board is numbered 0.
+    board = Board.objects.filter(board_set=OuterRef("session__board_set"), number=board_number or 0)
+    table = (
+        Table.objects.select_related("session")
+        .annotate(
+            pair_count=Count("session__pairs"),
+            board_deal=Subquery(board.values("deal")[:1]),
+            board_dd=Subquery(board.values("dd_tricks")[:1]),
+        )
+        .filter(token=token)
+        .first()
+    )
+    if table is None:
+        return None
+    facts = None
+    if board_number is not None and table.board_deal is not None:
+        facts = board_selectors.board_facts(
+            Board(number=board_number, deal=table.board_deal, dd_tricks=table.board_dd),
+            profile=table.session.profile,
+        )
+    return TableAtWork(table=table, pair_count=table.pair_count, board=facts)
+
+
+def board_for_session(session: Session, number: int) -> board_selectors.BoardFacts:
+    """A board of the session's set, as the session scores it (Board.DoesNotExist if the
+    set has no such board)."""
+    board = Board.objects.get(board_set_id=session.board_set_id, number=number)
+    return board_selectors.board_facts(board, profile=session.profile)
+
+
+# ------------------------------------------------------------------ where a board is played
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where a board is played: table, round, pairs (in an individual session, the
+    North and East pupils' pairs of one, and their partners South and West)."""
+
+    table: Table
+    round: int
+    board_number: int
+    ns_pair: Pair
+    ew_pair: Pair
+    ns_partner: Pair | None = None
+    ew_partner: Pair | None = None
+
+
+def scheduled_entry(
+    movement: Movement, table: Table, board_number: int, round_: int
+) -> MovementEntry:
+    """The movement's entry for the table in the round, or a ValidationError when the
+    board is not played there then (or the table has the round off)."""
+    entry = movement.entry(round_, table.number)
+    if (
+        board_number not in movement.boards(entry.board_set)
+        or entry.ns_pair is None
+        or entry.ew_pair is None
+    ):
+        raise ValidationError(not_played_here(table, board_number, round_))
+    return entry
+
+
+def not_played_here(table: Table, board_number: int, round_: int) -> str:
+    return _("Board %(board)s is not played at table %(table)s in round %(round)s.") % {
+        "board": board_number,
+        "table": table.number,
+        "round": round_,
+    }
+
+
+def entry_pairs(session: Session, entry: MovementEntry) -> dict[PairId, Pair]:
+    """The two pairs of a movement entry, with their pupils (two queries)."""
+    wanted = Q(pk__in=[])
+    for ident in (entry.ns_pair, entry.ew_pair):
+        if ident is not None:
+            line = ident.direction.value if ident.direction else ""
+            wanted |= Q(line=line, number=ident.number)
+    members = PairMember.objects.select_related("pupil").order_by("position")
+    found = session.pairs.filter(wanted).prefetch_related(Prefetch("members", queryset=members))
+    return {session_selectors.pair_id(pair): pair for pair in found}
+
+
+def _playing_pairs(
+    by_id: dict[PairId, Pair], entry: MovementEntry, *, allow_withdrawn: bool = False
+) -> tuple[Pair, Pair] | None:
+    """The entry's N–S and E–W pairs, or None when the table has the round off or (unless
+    ``allow_withdrawn``) one of them no longer plays."""
+    if entry.ns_pair is None or entry.ew_pair is None:
+        return None
+    ns, ew = by_id.get(entry.ns_pair), by_id.get(entry.ew_pair)
+    if ns is None or ew is None:
+        return None
+    if not allow_withdrawn and not (ns.plays_in(entry.round) and ew.plays_in(entry.round)):
+        return None
+    return ns, ew
+
+
+def slot_for(
+    session: Session,
+    movement: Movement,
+    table: Table,
+    board_number: int,
+    round_: int,
+    *,
+    allow_withdrawn: bool = False,
+) -> Slot:
+    """The slot, or a ValidationError when the board is not played at this table then.
+    The teacher (``allow_withdrawn``) may still reach a board whose pair has since
+    stopped playing, e.g. to correct a result entered before the pupil left."""
+    entry = scheduled_entry(movement, table, board_number, round_)
+    pairs = _playing_pairs(entry_pairs(session, entry), entry, allow_withdrawn=allow_withdrawn)
+    if pairs is None:
+        raise ValidationError(not_played_here(table, board_number, round_))
+    partners: tuple[Pair | None, Pair | None] = (None, None)
+    if isinstance(movement, SeatedMovement) and movement.seating is not None:
+        # An individual session: its South and West pupils, from the movement's seating.
+        seated = movement.seating.entry(round_, table.number)
+        by_number = {
+            pair.number: pair
+            for pair in session.pairs.filter(number__in=[seated.south, seated.west])
+        }
+        partners = (by_number[seated.south], by_number[seated.west])
+    return Slot(table, round_, board_number, pairs[0], pairs[1], *partners)
+
+
+@dataclass(frozen=True)
+class TableEntry:
+    """What a table's save reads before it writes, in one place: the session, the
+    result this form's key saved before (a resend), the result the board already has
+    at this table in the current round (another device), and, while the session runs,
+    where the board is played now (``slot``; None with the reason in ``not_here``) and
+    the board as the session scores it, with the answer's score (``scored``; None with
+    the refusal in ``refused`` for a contract or tricks the session's scoring does not
+    have) when the board has no result here yet."""
+
+    session: Session
+    sent_before: Result | None
+    standing: Result | None
+    slot: Slot | None = None
+    not_here: str = ""
+    board: board_selectors.BoardFacts | None = None
+    scored: Scored | None = None
+    refused: ValidationError | None = None
+
+
+def table_entry(
+    *,
+    table: Table,
+    board_number: int,
+    idempotency_key: str,
+    contract: str | Contract,
+    tricks_won: int,
+    revoke: str,
+) -> TableEntry:
+    """Everything :func:`~tournaments.results.services.result_record` checks about the
+    table's answer, read and scored in one pass (no transaction: the write confirms
+    what matters)."""
+    session = Session.objects.get(pk=table.session_id)
+    wanted = Q(round=session.current_round, board_number=board_number)
+    if idempotency_key:
+        wanted |= Q(idempotency_key=idempotency_key)
+    sent_before = standing = None
+    for result in Result.objects.filter(wanted, table=table):
+        if idempotency_key and result.idempotency_key == idempotency_key:
+            sent_before = result
+        else:
+            standing = result
+    if sent_before is not None or session.state != Session.State.RUNNING:
+        return TableEntry(session, sent_before, standing)
+    movement = session_selectors.session_movement(session)
+    try:
+        slot = slot_for(session, movement, table, board_number, session.current_round)
+    except ValidationError as refusal:
+        return TableEntry(session, None, standing, not_here=refusal.messages[0])
+    board = board_for_session(session, board_number)
+    if standing is not None:
+        return TableEntry(session, None, standing, slot, board=board)
+    try:
+        scored = score_result(
+            board=board,
+            contract=contract,
+            tricks_won=tricks_won,
+            revoke=revoke,
+            profile=session.profile,
+        )
+    except ValidationError as refused:
+        return TableEntry(session, None, None, slot, board=board, refused=refused)
+    return TableEntry(session, None, None, slot, board=board, scored=scored)
+
+
+def teacher_slot(
+    session: Session, round_: int, table_number: int, board_number: int
+) -> tuple[Slot, Result | None]:
+    """Where the teacher enters or corrects a board (any round, a pair that has since
+    stopped playing included) and the result it has there, if any. Http404 for a
+    table or round the session does not have; a ValidationError when the board is not
+    played at that table in that round."""
+    table = get_object_or_404(Table, session=session, number=table_number)
+    movement = session_selectors.session_movement(session)
+    if not 1 <= round_ <= movement.rounds:
+        raise Http404
+    slot = slot_for(session, movement, table, board_number, round_, allow_withdrawn=True)
+    result = Result.objects.filter(
+        session=session, round=round_, table=table, board_number=board_number
+    ).first()
+    return slot, result
+
+
+# ------------------------------------------------------------------- scores shown before saving
+
+
+def score_texts(board: board_selectors.BoardFacts, profile: Profile) -> dict[str, str]:
+    """The score every answer the entry panel allows would record, as the panel shows it
+    before saving ("N–S +420"), keyed "strain|level|tricks|revoke": the panel carries
+    them, so a tap asks the server nothing (static/js/score-preview.js)."""
+    return dict(_score_texts(board.number, board.deal.to_pbn(), profile, get_language()))
+
+
+@functools.lru_cache(maxsize=1024)
+def _score_texts(
+    number: int, deal: str, profile: Profile, language: str
+) -> tuple[tuple[str, str], ...]:
+    # Pure in the board's cards, the profile and the language; every table of a session
+    # shows the same boards, so each is worked out once.
+    board = board_selectors.board_facts(Board(number=number, deal=deal), profile=profile)
+    texts = []
+    for contract in profile.contracts():
+        for tricks in range(14):
+            for revoke in (choice for choice, _label in Result.Revoke.choices):
+                scored = score_result(
+                    board=board,
+                    contract=contract,
+                    tricks_won=tricks,
+                    revoke=revoke,
+                    profile=profile,
+                )
+                key = f"{contract.strain.value}|{contract.kind.value}|{tricks}|{revoke}"
+                texts.append((key, bridge_labels.net_text(scored.ns_net)))
+    return tuple(texts)
+
+
+# --------------------------------------------------------------------------- travellers
+
+
+@dataclass(frozen=True)
+class TravellerRow:
+    result: Result
+    scored: Scored | None  # None when not played or adjusted
+    #: What the cards allowed (scoring.feedback); None when not played or adjusted.
+    feedback: Feedback | None = None
+    #: Who sat North–South and East–West: "3 N–S", "5", or in an individual session
+    #: that round's partners by first name, "Fi & Di" (people_labels.screen_names).
+    ns: str = ""
+    ew: str = ""
+
+    @property
+    def ns_net(self) -> int | None:
+        return self.scored.ns_net if self.scored else None
+
+
+def _side_label(pair: Pair, partner: Pair | None, names: dict[int, str]) -> str:
+    """ "3 N–S", "5", or an individual session's partners by name, "Fi & Di" (``names``:
+    pair id → the name a shared screen gives its pupil; the number if it has none)."""
+    if partner is None:
+        return people_labels.pair_number(pair.number, pair.line)
+    return people_labels.names_text([names.get(p.pk, str(p.number)) for p in (pair, partner)])
+
+
+def _individual_names(session: Session) -> dict[int, str]:
+    """In an individual session, each pair (a pupil alone) by the name a shared screen
+    gives its pupil (people_labels.screen_names); empty for a pairs session. One query."""
+    if not session_selectors.is_individual(session):
+        return {}
+    members = list(
+        PairMember.objects.filter(session=session).values_list(
+            "pair_id", "pupil_id", "pupil__first_name", "pupil__last_name"
+        )
+    )
+    names = people_labels.screen_names(
+        (pupil, first, last) for _pair, pupil, first, last in members
+    )
+    return {pair: names[pupil] for pair, pupil, _first, _last in members}
+
+
+def traveller(
+    session: Session,
+    board_number: int,
+    *,
+    agreed_only: bool = False,
+    board: board_selectors.BoardFacts | None = None,
+    names: dict[int, str] | None = None,
+) -> list[TravellerRow]:
+    """Every result on a board so far, scored and with what the cards allowed, by round
+    and table (one query, one more for the board unless it is given, and in an
+    individual session one for the pupils' names unless ``names`` gives them, as
+    :func:`_individual_names` makes them)."""
+    board = board or board_for_session(session, board_number)
+    if names is None:
+        names = _individual_names(session)
+    rows = (
+        Result.objects.filter(session=session, board_number=board_number)
+        .select_related("table", "ns_pair", "ew_pair", "ns_partner", "ew_partner")
+        .order_by("round", "table__number")
+    )
+    if agreed_only:
+        rows = rows.filter(agreed=True)
+    traveller_rows = []
+    for row in rows:
+        scored = score_played(row, board, session.profile)
+        ns = _side_label(row.ns_pair, row.ns_partner, names)
+        ew = _side_label(row.ew_pair, row.ew_partner, names)
+        traveller_rows.append(
+            TravellerRow(
+                result=row,
+                scored=scored,
+                feedback=result_feedback(board, scored) if scored is not None else None,
+                ns=ns,
+                ew=ew,
+            )
+        )
+    return traveller_rows
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One line of a board's history: a correction, or a flag raised or answered."""
+
+    at: datetime.datetime
+    table: int
+    change: ResultChange | None = None
+    flag: Flag | None = None
+    answered: bool = False  # the line is the teacher's answer to ``flag``
+
+
+@dataclass(frozen=True)
+class BoardReport:
+    """The teacher's view of a board: its traveller with matchpoints, how many results
+    wait for the opponents' Agree, and its history: every correction and every flag."""
+
+    board: board_selectors.BoardFacts
+    lines: tuple[TravellerLine, ...]
+    waiting: int
+    history: list[HistoryEntry]
+
+
+def board_report(session: Session, board_number: int) -> BoardReport:
+    """Http404 when the session's set has no such board."""
+    try:
+        board = board_for_session(session, board_number)
+    except Board.DoesNotExist:
+        raise Http404 from None
+    travellers = session_standings(session).travellers
+    traveller = next((t for t in travellers if t.number == board_number), None)
+    on_board = {"result__session": session, "result__board_number": board_number}
+    history = [
+        HistoryEntry(at=change.changed_at, table=change.result.table.number, change=change)
+        for change in ResultChange.objects.filter(**on_board).select_related(
+            "changed_by", "result__table"
+        )
+    ]
+    for flag in Flag.objects.filter(**on_board).select_related("resolved_by", "result__table"):
+        history.append(HistoryEntry(at=flag.raised_at, table=flag.result.table.number, flag=flag))
+        if flag.resolved_at is not None:
+            history.append(
+                HistoryEntry(
+                    at=flag.resolved_at, table=flag.result.table.number, flag=flag, answered=True
+                )
+            )
+    history.sort(key=lambda entry: entry.at)
+    return BoardReport(
+        board=board,
+        lines=traveller.lines if traveller else (),
+        waiting=Result.objects.filter(
+            session=session, board_number=board_number, agreed=False
+        ).count(),
+        history=history,
+    )
+
+
+# --------------------------------------------------------------------------- a table's page
+
+
+@dataclass(frozen=True)
+class ClosedTable:
+    """What a table's link says when its session is not running: ``finished`` (it is
+    over, and the results are at ``projector``, the class screen's final results, and
+    for an event's school at ``event_results`` too, which anybody may open) or not
+    started yet."""
+
+    finished: bool
+    projector: str = ""
+    event_results: str = ""
+
+
+def closed_table(session: Session) -> ClosedTable:
+    if session.state != Session.State.FINISHED:
+        return ClosedTable(finished=False)
+    if session.league_id is not None:
+        projector = reverse("tournaments:league_projector", kwargs={"league_id": session.league_id})
+    else:
+        projector = reverse("tournaments:projector", kwargs={"session_id": session.pk})
+    event = session_selectors.event_of(session)
+    event_results = ""
+    if event is not None:
+        event_results = reverse("events:public_results", kwargs={"token": event.public_token})
+    return ClosedTable(finished=True, projector=projector, event_results=event_results)
+
+
+@dataclass(frozen=True)
+class DoneBoard:
+    board: board_selectors.BoardFacts
+    result: Result
+    traveller: list[TravellerRow]
+    flagged: bool  # the table asked the teacher to check it, and no answer yet
+    #: The analysis of the session's set (None: the session has no set).
+    analysis: board_selectors.AnalysisProgress | None = None
+
+    @property
+    def answers_awaited(self) -> bool:
+        """The board has no answers yet, but its set's analysis is queued or under way:
+        the page asks again until they come (tournaments.results.views.table_done_board)."""
+        return self.board.dd is None and self.analysis is not None and self.analysis.waiting
+
+    @property
+    def answers_coming(self) -> bool:
+        """The answers are awaited and the analysis is moving: the page may say they
+        are on their way. A stalled analysis (no worker) promises nothing."""
+        return self.answers_awaited and self.analysis is not None and not self.analysis.stalled
+
+    @property
+    def first_to_play(self) -> bool:
+        """No other table has a result on this board yet: this table's is the only one."""
+        return all(row.result.pk == self.result.pk for row in self.traveller)
+
+
+@dataclass(frozen=True)
+class SeatedPupil:
+    """A pupil at a table of an individual session this round."""
+
+    seat: Seat
+    number: int
+    name: str  # as the tablet names them (people_labels.screen_names)
+
+
+@dataclass(frozen=True)
+class Partnership:
+    """This round's partners at a table of an individual session: North and South, or
+    East and West."""
+
+    side: Side
+    pupils: tuple[SeatedPupil, SeatedPupil]
+
+
+@dataclass(frozen=True)
+class IndividualTable:
+    """Who sits where at a table of an individual session in a round, and what each
+    of them and the boards do when the round is over."""
+
+    partnerships: tuple[Partnership, Partnership]
+    #: One sentence each, as the printed table card says them
+    #: (``session_labels.individual_after_round_texts``).
+    after_round: tuple[str, ...]
+
+
+def individual_table(
+    session: Session, round_: int, table: int, names: dict[int, str]
+) -> IndividualTable:
+    """The four pupils at ``table`` in ``round_`` of an individual session, by seat, and
+    the sentences that send each to their next table and say where the boards go
+    (``names``: pupil id → name)."""
+    row = individual_table_card(session_selectors.session_individual_movement(session), table)[
+        round_ - 1
+    ]
+    by_number = {
+        pair.number: names.get(member.pupil_id, str(member.pupil))
+        for pair in session_selectors.session_pairs(session)
+        for member in pair.members.all()
+    }
+    seated = {
+        seat: SeatedPupil(seat, number, by_number.get(number, str(number)))
+        for seat, number in row.entry.seats.items()
+    }
+    return IndividualTable(
+        partnerships=(
+            Partnership(Side.NS, (seated[Seat.NORTH], seated[Seat.SOUTH])),
+            Partnership(Side.EW, (seated[Seat.EAST], seated[Seat.WEST])),
+        ),
+        after_round=tuple(session_labels.individual_after_round_texts(row, by_number)),
+    )
+
+
+def seated_at(session: Session, round_: int, table: int) -> IndividualTable | None:
+    """Who sits where at ``table`` in ``round_`` when the session is an individual one
+    (None for pairs), by the names a shared screen uses."""
+    if not session_selectors.is_individual(session):
+        return None
+    return individual_table(session, round_, table, session_screen_names(session))
+
+
+@dataclass(frozen=True)
+class TableRoundView:
+    """What a table's page shows in the current round: its boards, its pairs, the
+    boards it has entered (each with its traveller), those still to enter, and where
+    everybody goes next."""
+
+    found: TableAtWork
+    movement: Movement
+    round: int
+    numbers: list[int]
+    ns: Pair | None
+    ew: Pair | None
+    boards: dict[int, board_selectors.BoardFacts]
+    done: list[DoneBoard]
+    waiting: list[int]
+    next: TableRound
+    arrow_switched: bool
+    #: The session's pupils as the tablet names them: first names (people_labels.screen_names).
+    screen_names: dict[int, str]
+    #: The table's pairs that still play next round: the ones told where to go.
+    going_on: frozenset[PairId] = frozenset()
+    #: In an individual session: the four pupils by seat, and where each goes next.
+    individual: IndividualTable | None = None
+
+    @property
+    def sits_out(self) -> bool:
+        return self.ns is None
+
+    @property
+    def last_round(self) -> bool:
+        return self.round >= self.movement.rounds
+
+    @property
+    def after_round(self) -> list[str]:
+        """What the table does when the round is over, one sentence each: the same
+        sentences as on its printed table card."""
+        if self.individual is not None:
+            return list(self.individual.after_round)
+        return session_labels.after_round_texts(self.next, pairs=self.going_on)
+
+    def current(self, chosen: int | None) -> board_selectors.BoardFacts | None:
+        """The board on the panel: the one chosen if it is still to be entered (tables
+        that share boards start on different ones), otherwise the first to enter."""
+        number = chosen if chosen in self.waiting else (self.waiting[0] if self.waiting else None)
+        return self.boards.get(number) if number is not None else None
+
+
+def table_round_view(found: TableAtWork) -> TableRoundView:
+    """The table's page in its session's current round."""
+    table, session = found.table, found.session
+    movement = found.movement
+    round_ = session.current_round
+    entry = movement.entry(round_, table.number)
+    numbers = list(movement.boards(entry.board_set))
+    by_id = entry_pairs(session, entry)
+    pairs = _playing_pairs(by_id, entry)
+    boards = {
+        board.number: board_selectors.board_facts(board, profile=session.profile)
+        for board in Board.objects.filter(board_set_id=session.board_set_id, number__in=numbers)
+    }
+    pair_names = _individual_names(session)  # for every traveller on the page
+    own = {
+        result.board_number: result
+        for result in Result.objects.filter(session=session, table=table, round=round_)
+    }
+    flagged = _flagged(own.values(), kind=Flag.Kind.CHECK)
+    analysis = board_selectors.analysis_progress(session.board_set_id) if own else None
+    done = [
+        DoneBoard(
+            board=boards[number],
+            result=own[number],
+            traveller=traveller(session, number, board=boards[number], names=pair_names),
+            flagged=own[number].pk in flagged,
+            analysis=analysis,
+        )
+        for number in numbers
+        if number in own
+    ]
+    this_round = next(line for line in table_card(movement, table.number) if line.round == round_)
+    ns, ew = pairs if pairs else (None, None)
+    names = session_screen_names(session)
+    return TableRoundView(
+        found=found,
+        movement=movement,
+        round=round_,
+        numbers=numbers,
+        ns=ns,
+        ew=ew,
+        boards=boards,
+        done=done,
+        waiting=[n for n in numbers if n not in own] if pairs else [],
+        next=this_round,
+        arrow_switched=entry.arrow_switched,
+        screen_names=names,
+        going_on=frozenset(
+            ident
+            for ident, pair in by_id.items()
+            if pair.plays_in(min(round_ + 1, movement.rounds))
+        ),
+        individual=(
+            individual_table(session, round_, table.number, names)
+            if session_selectors.is_individual(session)
+            else None
+        ),
+    )
+
+
+def done_board(found: TableAtWork) -> DoneBoard | None:
+    """One board the table has entered in the current round (``found`` carries the
+    board), as its page shows it; None when it has no result there (the round moved
+    on, the session closed, the teacher removed the result)."""
+    table, session, board = found.table, found.session, found.board
+    if not found.running or board is None:
+        return None
+    result = Result.objects.filter(
+        session=session, table=table, round=session.current_round, board_number=board.number
+    ).first()
+    if result is None:
+        return None
+    return DoneBoard(
+        board=board,
+        result=result,
+        traveller=traveller(session, board.number, board=board),
+        flagged=bool(_flagged([result], kind=Flag.Kind.CHECK)),
+        analysis=board_selectors.analysis_progress(session.board_set_id),
+    )
+
+
+def session_screen_names(session: Session) -> dict[int, str]:
+    """The session's pupils as a shared screen names them (one query)."""
+    return people_labels.screen_names(
+        PairMember.objects.filter(session=session).values_list(
+            "pupil_id", "pupil__first_name", "pupil__last_name"
+        )
+    )
+
+
+def own_result(table: Table, result_id: int) -> Result | None:
+    """A result of this table in the current round of its running session."""
+    session = table.session
+    if session.state != Session.State.RUNNING:
+        return None
+    return Result.objects.filter(pk=result_id, table=table, round=session.current_round).first()
+
+
+# --------------------------------------------------------------------------- the grid
+
+
+def _flagged(results: Iterable[Result], *, kind: str | None = None) -> set[int]:
+    """The ids of those results that have an open flag (of ``kind``, or any)."""
+    flags = Flag.objects.filter(
+        result__in=[result.pk for result in results], resolution=Flag.Resolution.OPEN
+    )
+    if kind is not None:
+        flags = flags.filter(kind=kind)
+    return set(flags.values_list("result_id", flat=True))
+
+
+def open_flags(session: Session) -> list[Flag]:
+    """Every flag of the session the teacher has not answered yet, oldest first, with
+    its result's table (any round: they outlive round changes and the finish)."""
+    return list(
+        Flag.objects.filter(result__session=session, resolution=Flag.Resolution.OPEN)
+        .select_related("result__table")
+        .order_by("raised_at", "pk")
+    )
+
+
+def get_open_flag_for_teacher(session: Session, flag_id: int) -> Flag:
+    return get_object_or_404(
+        Flag.objects.select_related("result__table"), pk=flag_id, result__session=session
+    )
+
+
+@dataclass(frozen=True)
+class GridCell:
+    board_number: int
+    result: Result | None
+    flagged: bool = False
+
+    @property
+    def status(self) -> str:
+        if self.result is None:
+            return "missing"
+        if self.flagged:
+            return "correction"
+        if not self.result.agreed:
+            return "waiting"
+        return "entered"
+
+
+@dataclass(frozen=True)
+class GridRow:
+    table: Table
+    ns: Pair | None
+    ew: Pair | None
+    cells: tuple[GridCell, ...]
+    sits_out: bool
+    arrow_switched: bool
+    #: An individual session: this round's partners at the table, North–South then
+    #: East–West ("Emma Hansen & Ola Berg").
+    partners: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class IndividualRound:
+    """Who partners whom at each table in a round of an individual session, and who has
+    the round off, by the pupils' names."""
+
+    partners: dict[int, tuple[str, str]]
+    sit_outs: tuple[str, ...]
+
+
+def individual_round(session: Session, pairs: Sequence[Pair], round_: int) -> IndividualRound:
+    """The partners at each table in ``round_`` of an individual session and the pupils
+    with the round off (``pairs``: the session's, with their members)."""
+    movement = session_selectors.session_individual_movement(session)
+    name = {
+        pair.number: people_labels.names_text(str(member.pupil) for member in pair.members.all())
+        for pair in pairs
+    }
+    return IndividualRound(
+        partners={
+            e.table: (
+                people_labels.names_text([name[e.north], name[e.south]]),
+                people_labels.names_text([name[e.east], name[e.west]]),
+            )
+            for e in movement.round_entries(round_)
+        },
+        sit_outs=tuple(name[number] for number in movement.sit_outs[round_ - 1]),
+    )
+
+
+def round_grid(
+    session: Session, movement: Movement, round_: int, individual: IndividualRound | None = None
+) -> list[GridRow]:
+    """Tables × boards of a round with each result's state (four queries)."""
+    tables = {table.number: table for table in session.tables.all()}
+    pairs = {
+        session_selectors.pair_id(pair): pair for pair in session_selectors.session_pairs(session)
+    }
+    results = {
+        (result.table_id, result.board_number): result
+        for result in Result.objects.filter(session=session, round=round_)
+    }
+    flagged = _flagged(results.values())
+    rows = []
+    for entry in movement.round_entries(round_):
+        table = tables[entry.table]
+        ns = pairs.get(entry.ns_pair) if entry.ns_pair else None
+        ew = pairs.get(entry.ew_pair) if entry.ew_pair else None
+        sits_out = ns is None or ew is None or not (ns.plays_in(round_) and ew.plays_in(round_))
+        cells = tuple(
+            GridCell(number, result, flagged=result is not None and result.pk in flagged)
+            for number in movement.boards(entry.board_set)
+            for result in [results.get((table.pk, number))]
+        )
+        if sits_out:
+            # A pair that stopped playing keeps the results it entered before leaving.
+            cells = tuple(cell for cell in cells if cell.result is not None)
+        rows.append(
+            GridRow(
+                table=table,
+                ns=ns,
+                ew=ew,
+                cells=cells,
+                sits_out=sits_out,
+                arrow_switched=entry.arrow_switched,
+                partners=individual.partners[entry.table] if individual else None,
+            )
+        )
+    return rows
+
+
+@dataclass(frozen=True)
+class OpenResult:
+    """A result the round still waits for, or a flag still open (of any round), as the
+    round-change warning names it: the one place its sentences come from."""
+
+    table: int
+    board: int
+    kind: result_labels.OpenKind
+    #: The round, named for a flag of an earlier round than the current one.
+    round: int | None = None
+    #: Who has to agree a result waiting for the opponents: the defenders.
+    side: Side | None = None
+
+    @property
+    def text(self) -> str:
+        return result_labels.open_result_text(
+            table=self.table, board=self.board, kind=self.kind, round_=self.round, side=self.side
+        )
+
+
+def open_results(
+    session: Session, grid: Sequence[GridRow], flags: Sequence[Flag]
+) -> list[OpenResult]:
+    """What the current round's ``grid`` still waits for (no result yet, or not agreed
+    yet) and the session's open ``flags`` (``open_flags``), by round, table and board."""
+    missing: list[OpenResult] = []
+    waiting: list[tuple[GridRow, GridCell]] = []
+    for row in grid:
+        for cell in row.cells:
+            if cell.result is None:
+                missing.append(
+                    OpenResult(row.table.number, cell.board_number, result_labels.OpenKind.MISSING)
+                )
+            elif not cell.result.agreed:
+                waiting.append((row, cell))
+    numbers = {cell.board_number for _row, cell in waiting}
+    boards = {
+        board.number: board_selectors.board_facts(board, profile=session.profile)
+        for board in Board.objects.filter(board_set_id=session.board_set_id, number__in=numbers)
+    }
+    agreeing = [
+        OpenResult(
+            row.table.number,
+            cell.board_number,
+            result_labels.OpenKind.WAITING,
+            side=_defenders(cell.result, boards.get(cell.board_number)),
+        )
+        for row, cell in waiting
+    ]
+    flagged = [
+        OpenResult(
+            flag.result.table.number,
+            flag.result.board_number,
+            result_labels.OpenKind.CHECK
+            if flag.kind == Flag.Kind.CHECK
+            else result_labels.OpenKind.CONFLICT,
+            round=flag.result.round if flag.result.round != session.current_round else None,
+        )
+        for flag in flags
+    ]
+    current = session.current_round
+    return sorted(
+        [*missing, *agreeing, *flagged],
+        key=lambda item: (
+            item.round or current,
+            item.table,
+            item.board,
+            list(result_labels.OpenKind).index(item.kind),
+        ),
+    )
+
+
+def _defenders(result: Result | None, board: board_selectors.BoardFacts | None) -> Side | None:
+    """The side that checks a played result and taps Agree: the declarer's opponents."""
+    if result is None or board is None or result.kind != Result.Kind.PLAYED:
+        return None
+    return board.declaration.side.other
+
+
+def round_open_results(session: Session) -> list[OpenResult]:
+    """What the session's current round still waits for, and the open flags."""
+    movement = session_selectors.session_movement(session)
+    grid = round_grid(session, movement, session.current_round)
+    return open_results(session, grid, open_flags(session))
+
+
+@dataclass(frozen=True)
+class GridView:
+    """The grid of one round (the current one unless the teacher picks another) and the
+    session's open flags, of every round."""
+
+    shown_round: int
+    rounds: range
+    grid: list[GridRow]
+    flags: list[Flag]
+    #: An individual session: the pupils with the shown round off.
+    sit_outs: tuple[str, ...] = ()
+
+
+def grid_view(session: Session, *, shown_round: int | None = None) -> GridView:
+    movement = session_selectors.session_movement(session)
+    rounds = range(1, movement.rounds + 1)
+    shown = session.current_round
+    if shown_round is not None and shown_round in rounds:
+        shown = shown_round
+    individual = (
+        individual_round(session, session_selectors.session_pairs(session), shown)
+        if session_selectors.is_individual(session)
+        else None
+    )
+    return GridView(
+        shown_round=shown,
+        rounds=rounds,
+        grid=round_grid(session, movement, shown, individual),
+        flags=open_flags(session),
+        sit_outs=individual.sit_outs if individual else (),
+    )
+
+
+class NextStep(StrEnum):
+    """What the session page offers the teacher next: another round, to finish (in the
+    last round), or nothing more (a finished session; a draft has no such page)."""
+
+    NEXT_ROUND = "next_round"
+    FINISH = "finish"
+    FINISHED = "finished"
+    NONE = ""
+
+
+def next_step(session: Session, rounds: int) -> NextStep:
+    """The session's next step, its movement playing ``rounds`` rounds."""
+    if session.state == Session.State.FINISHED:
+        return NextStep.FINISHED
+    if session.state != Session.State.RUNNING:
+        return NextStep.NONE
+    return NextStep.NEXT_ROUND if session.current_round < rounds else NextStep.FINISH
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    """The session page: the grid, what the current round still waits for, the pairs,
+    and the class's pupils who are not playing."""
+
+    view: GridView
+    #: The current round's missing and not agreed results, and every open flag.
+    open_results: list[OpenResult]
+    pairs: list[Pair]
+    absent: list[Pupil]
+    #: Next round, or finish: the buttons the page shows.
+    next_step: NextStep = NextStep.NONE
+    #: The round "back" takes every table to, in a running session past its first
+    #: round; None otherwise.
+    back_round: int | None = None
+
+
+def dashboard(session: Session, *, shown_round: int | None = None) -> Dashboard:
+    view = grid_view(session, shown_round=shown_round)
+    if view.shown_round == session.current_round:
+        still_open = open_results(session, view.grid, view.flags)
+    else:
+        still_open = round_open_results(session)
+    running = session.state == Session.State.RUNNING
+    return Dashboard(
+        view=view,
+        next_step=next_step(session, len(view.rounds)),
+        back_round=session.current_round - 1 if running and session.current_round > 1 else None,
+        open_results=still_open,
+        pairs=session_selectors.session_pairs(session),
+        absent=list(
+            session.school_class.pupils.filter(active=True).exclude(
+                pair_memberships__session=session
+            )
+        ),
+    )
+
+
+def round_change_warnings(session: Session) -> bool:
+    """Whether "Next round" should first ask: results of this round are missing or not
+    agreed, or a flag is still open."""
+    return bool(round_open_results(session))

@@ -1,0 +1,335 @@
+"""Sessions: who is here, the pairs, the movement, the tables. Reads first, then writes."""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from dataclasses import dataclass
+from typing import Protocol
+
+from django.contrib.auth.models import User
+from django.db.models import Prefetch, QuerySet
+from django.shortcuts import get_object_or_404
+
+from scoring import individual, league, movements
+from scoring.individual import IndividualError, IndividualMovement
+from scoring.movements import Movement, MovementError, PairId, Suggestion
+from scoring.profiles import (
+    SLIDING_SCALE,
+    TargetProfile,
+    TargetTable,
+)
+from tournaments.labels.sessions import (
+    boards_to_prepare_text,
+    event_too_few_boards_text,
+    individual_reason_text,
+    one_table_setup_note,
+    suggestion_reason_text,
+)
+from tournaments.models import (
+    BoardSet,
+    Pair,
+    PairMember,
+    Session,
+)
+
+
+class SessionEvent(Protocol):
+    """What the classroom needs of the simultaneous event a session plays for its school
+    (``events.Event`` is one): its scoring and convention, its boards and its public
+    page's token. ``events`` builds on this app and never the other way round: the event
+    is reached through the database's link (``events.EventSchool`` points at its
+    session), never by importing it."""
+
+    scoring_profile: str
+    convention: str
+    board_set: BoardSet
+    public_token: str
+
+
+DEFAULT_MAX_ROUNDS = 6
+
+
+def sessions_for_teacher(teacher: User) -> QuerySet[Session]:
+    return Session.objects.filter(school_class__teacher_id=teacher.pk).select_related(
+        "school_class", "board_set", "league"
+    )
+
+
+def get_session_for_teacher(teacher: User, session_id: int) -> Session:
+    return get_object_or_404(sessions_for_teacher(teacher), pk=session_id)
+
+
+def session_pairs(session: Session) -> list[Pair]:
+    """The pairs with their pupils, in pair order, in two queries."""
+    members = PairMember.objects.select_related("pupil").order_by("position")
+    return list(session.pairs.all().prefetch_related(Prefetch("members", queryset=members)))
+
+
+def pair_id(pair: Pair) -> PairId:
+    line = movements.Line(pair.line) if pair.line else None
+    return PairId(pair.number, line)
+
+
+def session_movement(session: Session, *, pairs: int | None = None) -> Movement:
+    """The session's movement, built from its parameters (MovementError if they do not
+    make one). In an individual session each pupil is a pair of one, and the movement
+    files each table under its North and East pupils (``individual.as_movement``)."""
+    count = pairs if pairs is not None else session.pairs.count()
+    return _movement(
+        session.movement_kind,
+        count,
+        session.movement_style or movements.MitchellStyle.SKIP,
+        session.rounds,
+        session.arrow_switch,
+        session.boards_per_round,
+        session.league_first_round,
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _movement(
+    kind: str,
+    pairs: int,
+    style: str,
+    rounds: int | None,
+    arrow_switch: bool,
+    per_round: int,
+    league_first_round: int | None = None,
+) -> Movement:
+    # Movements are immutable and depend only on these numbers, so every request of a
+    # session (each table's save, the grid every few seconds) shares one.
+    if kind == Session.Kind.INDIVIDUAL:
+        return individual.seated_movement(pairs, rounds=rounds, boards_per_round=per_round)
+    if kind == Session.Kind.LEAGUE:
+        # An evening of a league: its fixtures, one table a mini-match (scoring.league).
+        try:
+            return league.evening_movement(
+                pairs,
+                first_round=league_first_round or 1,
+                rounds=rounds or 1,
+                deals_per_match=per_round,
+            )
+        except league.LeagueError as error:
+            raise MovementError(
+                movements.MovementErrorCode.PAIRS_OUT_OF_RANGE,
+                str(error),
+                min_pairs=league.MIN_PAIRS,
+                max_pairs=league.MAX_PAIRS,
+                pairs=pairs,
+            ) from error
+    if kind == Session.Kind.HOWELL:
+        return movements.howell(pairs, rounds=rounds, boards_per_round=per_round)
+    return movements.mitchell(
+        pairs,
+        even_tables=style,
+        rounds=rounds,
+        arrow_switch=arrow_switch,
+        boards_per_round=per_round,
+    )
+
+
+def session_individual_movement(session: Session) -> IndividualMovement:
+    """An individual session's movement: who sits in which seat, each round (its pairs
+    are its pupils, one each, numbered as the movement numbers them)."""
+    return _individual(session.pairs.count(), session.rounds, session.boards_per_round)
+
+
+@functools.lru_cache(maxsize=64)
+def _individual(pupils: int, rounds: int | None, per_round: int) -> IndividualMovement:
+    seating = individual.seated_movement(pupils, rounds=rounds, boards_per_round=per_round).seating
+    assert seating is not None  # a seated movement always has its seating
+    return seating
+
+
+def event_of(session: Session) -> SessionEvent | None:
+    """The simultaneous event the session plays for its school (``events.EventSchool``
+    links the two), or None for an ordinary lesson."""
+    school = getattr(session, "event_school", None)
+    event: SessionEvent | None = school.event if school is not None else None
+    return event
+
+
+def is_individual(session: Session) -> bool:
+    """Whether the pupils change partners every round and are ranked alone."""
+    return session.movement_kind == Session.Kind.INDIVIDUAL
+
+
+def pair_sits_out(pairs: int) -> bool:
+    """An odd number of pairs: one pair has each round off (sits out and watches, a
+    different pair each round)."""
+    return pairs % 2 == 1
+
+
+def compares_boards(movement: Movement) -> bool:
+    """Whether the movement plays some board at more than one table, so that its
+    scores can be compared (matchpoints).
+
+    Not when every board is played once: at one table (an individual session of 4 to 7
+    pupils), with 3 pairs (each round one table plays the phantom and the other has the
+    round off) or in a Mitchell of one round. Each result then gets 50 % and the
+    percentages say nothing, so such a session is ranked by total points instead
+    (:func:`ranked_by_total`)."""
+    plays = Counter(entry.board_set for entry in movement.entries if not entry.sits_out)
+    return any(count > 1 for count in plays.values())
+
+
+def session_compares_boards(session: Session, *, pairs: int | None = None) -> bool:
+    """Whether the session's movement compares any board (:func:`compares_boards`);
+    a session without a movement yet, or with parameters that make none, counts as
+    comparing (it is ranked as the teacher chose)."""
+    if not session.movement_kind:
+        return True
+    try:
+        return compares_boards(session_movement(session, pairs=pairs))
+    except MovementError:
+        return True
+
+
+def ranked_by_total(session: Session, *, compared: bool) -> bool:
+    """Whether the session is ranked by total points: the teacher's choice, and always
+    when no board is compared (``compared``, :func:`session_compares_boards`). This is
+    the one rule every standings page, projector and download follows
+    (``standings.Standings.ranking``)."""
+    return session.ranking == Session.Ranking.TOTAL or not compared
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the set-up page suggests for a draft session, with its reason. Every number
+    and every sentence comes from the one movement the suggestion builds."""
+
+    kind: str
+    style: str
+    rounds: int
+    boards_per_round: int
+    tables: int
+    total_boards: int
+    reason: str
+    #: An odd number of pairs: one pair has each round off (an individual session's
+    #: reason says who sits out).
+    sit_out: bool = False
+    #: Some board is played at more than one table (:func:`compares_boards`); if not,
+    #: the session is ranked by total points, and :attr:`ranking_note` says so.
+    compared: bool = True
+    individual: bool = False
+    #: Where tables play the same boards in a round: which boards to make, and how many
+    #: of each (``labels.boards_to_prepare_text``); empty otherwise.
+    boards_note: str = ""
+
+    @property
+    def even_tables(self) -> bool:
+        """An even number of tables: a Mitchell then needs a skip or a share-and-relay,
+        and the page offers the choice (with an odd number it needs neither)."""
+        return self.tables % 2 == 0
+
+    @property
+    def ranking_note(self) -> str:
+        """One sentence when no board is compared: how the session is ranked then."""
+        if self.compared:
+            return ""
+        return one_table_setup_note(individual=self.individual)
+
+
+def session_plan(
+    session: Session, *, max_rounds: int = DEFAULT_MAX_ROUNDS, event_boards: int | None = None
+) -> Plan:
+    """The movement suggested for a draft session: an individual one for an individual
+    session, otherwise the pair movement that suits the number of pairs. A session of a
+    simultaneous event (``event_boards``: how many boards the event has) gets the pair
+    movement that plays the event's boards, all of them where a movement can
+    (``movements.suggest_for_boards``), so it never needs a board the event lacks."""
+    if is_individual(session):
+        pupils = session.pairs.count()
+        try:
+            chosen = individual.suggest_individual(pupils, max_rounds=max(max_rounds, 1))
+        except IndividualError as error:
+            if error.code is not individual.IndividualErrorCode.TOO_FEW_BOARDS_PER_ROUND:
+                raise
+            # Tables that share a board set each start on a board of their own (12
+            # pupils: three tables at once), so suggest one board a round for each.
+            chosen = individual.suggest_individual(
+                pupils,
+                max_rounds=max(max_rounds, 1),
+                boards_per_round=int(str(error.params["needed"])),
+            )
+        built = individual.as_movement(chosen.build())
+        return Plan(
+            kind=Session.Kind.INDIVIDUAL,
+            style="",
+            rounds=chosen.rounds,
+            boards_per_round=chosen.boards_per_round,
+            tables=chosen.tables,
+            total_boards=built.total_boards,
+            reason=individual_reason_text(chosen.reason_code, chosen.params),
+            compared=compares_boards(built),
+            individual=True,
+            boards_note=boards_to_prepare_text(built),
+        )
+    suggestion, reason = None, ""
+    if event_boards is not None:
+        try:
+            suggestion = movements.suggest_for_boards(session.pairs.count(), event_boards)
+        except MovementError as error:
+            # Too many tables for so few boards: nothing fits, and the page says so
+            # instead of suggesting what Start would refuse.
+            suggestion = session_suggestion(session, max_rounds=1, boards_per_round=1)
+            reason = event_too_few_boards_text(
+                boards=event_boards,
+                tables=suggestion.tables,
+                needed=int(str(error.params["needed"])),
+            )
+    if suggestion is None:
+        suggestion = session_suggestion(session, max_rounds=max_rounds)
+    movement = suggestion.build()
+    return Plan(
+        kind=suggestion.kind.value,
+        style="relay" if suggestion.style == movements.MitchellStyle.RELAY else "skip",
+        rounds=suggestion.rounds,
+        boards_per_round=suggestion.boards_per_round,
+        tables=suggestion.tables,
+        total_boards=movement.total_boards,
+        reason=reason or suggestion_reason_text(suggestion),
+        sit_out=suggestion.sit_out,
+        compared=compares_boards(movement),
+        boards_note=boards_to_prepare_text(movement),
+    )
+
+
+def session_suggestion(
+    session: Session, *, max_rounds: int = DEFAULT_MAX_ROUNDS, boards_per_round: int = 2
+) -> Suggestion:
+    return movements.suggest_movement(
+        session.pairs.count(), max_rounds=max_rounds, boards_per_round=boards_per_round
+    )
+
+
+@dataclass(frozen=True)
+class BoardFit:
+    """Whether a board set has the boards a movement plays."""
+
+    needed: int
+    available: int
+    missing: tuple[int, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.missing
+
+
+def board_fit(movement: Movement, board_set: BoardSet) -> BoardFit:
+    numbers = set(board_set.boards.values_list("number", flat=True))
+    needed = range(1, movement.total_boards + 1)
+    return BoardFit(
+        needed=movement.total_boards,
+        available=len(numbers),
+        missing=tuple(n for n in needed if n not in numbers),
+    )
+
+
+def session_target_table(session: Session) -> TargetTable:
+    """The target table the session scores with (or would, under a target scoring):
+    the teacher's own, or the published one its scoring names (the sliding scale when
+    the scoring is not a target one)."""
+    profile = session.profile
+    return profile.table if isinstance(profile, TargetProfile) else SLIDING_SCALE
