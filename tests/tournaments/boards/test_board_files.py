@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from django.test.client import _MonkeyPatchedWSGIResponse
 
 
-CLUB_NIGHT = Path(__file__).parents[1] / "scoring" / "data" / "club_night.pbn"
+CLUB_NIGHT = Path(__file__).parents[2] / "scoring" / "data" / "club_night.pbn"
 
 
 def make_boards(tmp_path: Path, *args: str) -> tuple[str, str]:

@@ -17,7 +17,7 @@ import pytest
 
 from tournaments.privacy import backups
 
-BASE_DIR = Path(__file__).resolve().parents[2]
+BASE_DIR = Path(__file__).resolve().parents[3]
 
 
 def manage(*args: str, database: Path | str, stdin: str = "") -> subprocess.CompletedProcess[str]:
