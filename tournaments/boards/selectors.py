@@ -270,6 +270,16 @@ class BoardFacts:
         return [(SEAT_NAMES[seat], [self.dd[seat, strain] for strain in Strain]) for seat in Seat]
 
 
+def session_boards(session: Session) -> list[BoardFacts]:
+    """The boards of the session's set, in order, as the session scores them (a target
+    session's carry each board's target): what its board slips, curtain cards, PBN file
+    and worksheet print. One query."""
+    return [
+        board_facts(board, profile=session.profile)
+        for board in Board.objects.filter(board_set_id=session.board_set_id).order_by("number")
+    ]
+
+
 def board_facts(board: Board, *, profile: Profile = DEFAULT_SCORING) -> BoardFacts:
     """Dealer, declarer, points, analysis and par of a board, from its number and cards."""
     return _facts(board.number, board.deal, board.dd_tricks, profile)

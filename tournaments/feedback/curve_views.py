@@ -20,7 +20,7 @@ from tournaments.classes import selectors as class_selectors
 from tournaments.feedback import curves
 from tournaments.feedback.charts import curve_svg
 from tournaments.labels import feedback as feedback_labels
-from tournaments.models import Board, Pair, Pupil, Session
+from tournaments.models import Pair, Pupil, Session
 from tournaments.printing.curves import curve_sheet_pdf, worksheet_pdf
 from tournaments.sessions import selectors as session_selectors
 from tournaments.web.http import TeacherRequest, attachment, paper_size, parse_id
@@ -121,10 +121,7 @@ def worksheet(request: TeacherRequest, class_id: int) -> HttpResponse:
     session_id = parse_id(request.GET.get("session"))
     if session_id is not None:
         session = get_object_or_404(Session, pk=session_id, school_class=school_class)
-        rows = [
-            (board.number, board_selectors.board_facts(board).side_hcp)
-            for board in Board.objects.filter(board_set_id=session.board_set_id)
-        ]
+        rows = [(board.number, board.side_hcp) for board in board_selectors.session_boards(session)]
     paper = paper_size(request)
     data = worksheet_pdf(
         title=str(school_class),

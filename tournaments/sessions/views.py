@@ -25,7 +25,7 @@ from tournaments.classes import services as class_services
 from tournaments.classes.forms import PupilForm
 from tournaments.labels import bridge as bridge_labels
 from tournaments.labels import people as people_labels
-from tournaments.models import Board, BoardSet, Pair, PairMember, Pupil, Session
+from tournaments.models import BoardSet, Pair, PairMember, Pupil, Session
 from tournaments.printing.boards import board_prints, board_slips_pdf, curtain_cards_pdf
 from tournaments.printing.common import SessionPrint
 from tournaments.printing.movement_chart import movement_chart_pdf
@@ -473,11 +473,7 @@ def _session_boards_print(request: TeacherRequest, session: Session, kind: str) 
     """The session's boards as board slips (the teacher's, with the answers where
     analysed, or the ones that go in the boards, without them) or curtain cards, read
     under the session's scoring: a target session's show each board's target."""
-    boards = [
-        board_selectors.board_facts(board, profile=session.profile)
-        for board in Board.objects.filter(board_set_id=session.board_set_id)
-    ]
-    prints = board_prints(boards)
+    prints = board_prints(board_selectors.session_boards(session))
     paper = paper_size(request)
     title = f"{session.school_class} · {date_format(session.date)}"
     if kind in {"board-slips", "board-slips-without-answers"}:

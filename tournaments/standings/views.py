@@ -12,7 +12,7 @@ from django.views.decorators.http import condition, require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from tournaments.boards import selectors as board_selectors
-from tournaments.models import Board, Pair, Session
+from tournaments.models import Pair, Session
 from tournaments.printing.standings import standings_pdf, travellers_pdf
 from tournaments.results import selectors as result_selectors
 from tournaments.sessions import selectors as session_selectors
@@ -107,10 +107,7 @@ def session_export(request: TeacherRequest, session_id: int, kind: str) -> HttpR
         data, content_type = travellers_pdf(standings, page_size=paper), "application/pdf"
         filename = f"{stem}-travellers.pdf"
     elif kind == "pbn":
-        boards = [
-            board_selectors.board_facts(board, profile=session.profile)
-            for board in Board.objects.filter(board_set_id=session.board_set_id)
-        ]
+        boards = board_selectors.session_boards(session)
         data = standings_pbn.session_pbn(session, standings, boards).encode("utf-8")
         content_type, filename = "text/plain; charset=utf-8", f"{stem}.pbn"
     else:
