@@ -91,6 +91,12 @@ class TableAtWork:
     def running(self) -> bool:
         return self.session.state == Session.State.RUNNING
 
+    def shows_now(self, result: Result) -> bool:
+        """Whether the table's page shows this result now: a result of the current round
+        of a running session (one saved before the round or the session moved on is
+        only on its traveller)."""
+        return self.running and result.round == self.session.current_round
+
 
 def table_at_work(token: str, *, board_number: int | None = None) -> TableAtWork | None:
     """The table with this link, its session, the session's pair count and (given its

@@ -215,9 +215,9 @@ def _saved(request: HtmxHttpRequest, found: TableAtWork, result: Result) -> Http
     board or where to go), in place of its main part; otherwise a redirect to it."""
     if not request.htmx:
         return redirect("tournaments:table_page", token=found.table.token)
-    session = found.session
-    if session.state == Session.State.RUNNING and result.round == session.current_round:
+    if found.shows_now(result):
         return render(request, "tournaments/results/table.html#main", _table_context(found))
+    session = found.session
     # A form sent again once its round or session had moved on: what it saved.
     context = {
         "table": found.table,
