@@ -16,7 +16,9 @@ from tournaments.labels import people as people_labels
 from tournaments.models import (
     Board,
     League,
+    Partnership,
     Result,
+    SchoolClass,
     Session,
 )
 from tournaments.results.scores import score_played
@@ -123,6 +125,30 @@ def _pair_infos(league: League) -> dict[int, LeaguePairInfo]:
             screen_names=people_labels.names_text(shown[pupil.pk] for pupil in members),
         )
     return infos
+
+
+@dataclass(frozen=True)
+class LeaguePairs:
+    """The class's established pairs a new league can take, and whether there are
+    enough of them for a league (``scoring.league.MIN_PAIRS``)."""
+
+    partnerships: list[Partnership]
+    min_pairs: int = rules.MIN_PAIRS
+
+    @property
+    def enough(self) -> bool:
+        return len(self.partnerships) >= self.min_pairs
+
+
+def league_pairs(school_class: SchoolClass) -> LeaguePairs:
+    """The class's established pairs, in the order they were made, with their pupils."""
+    return LeaguePairs(
+        list(
+            Partnership.objects.filter(school_class=school_class)
+            .select_related("first", "second")
+            .order_by("pk")
+        )
+    )
 
 
 def league_rounds(league: League) -> int:

@@ -29,7 +29,7 @@ from tournaments.labels import leagues as league_labels
 from tournaments.leagues import selectors as league_selectors
 from tournaments.leagues import services as league_services
 from tournaments.leagues.forms import LeagueEveningForm, LeagueForm
-from tournaments.models import League, Partnership
+from tournaments.models import League
 from tournaments.printing.league import cross_table_pdf
 from tournaments.standings.spreadsheets import league_workbook
 from tournaments.standings.term import class_term_standings
@@ -41,11 +41,8 @@ from tournaments.web.http import TeacherRequest, attachment, etag, paper_size
 def league_new(request: TeacherRequest, class_id: int) -> HttpResponse:
     """Start a league of the class's established pairs."""
     school_class = class_selectors.get_class_for_teacher(request.user, class_id)
-    partnerships = list(
-        Partnership.objects.filter(school_class=school_class)
-        .select_related("first", "second")
-        .order_by("pk")
-    )
+    league_pairs = league_selectors.league_pairs(school_class)
+    partnerships = league_pairs.partnerships
     form = LeagueForm(
         request.POST if request.method == "POST" else None,
         partnerships=partnerships,
@@ -74,7 +71,7 @@ def league_new(request: TeacherRequest, class_id: int) -> HttpResponse:
             else:
                 messages.success(request, _("League %(name)s started.") % {"name": league})
                 return redirect("tournaments:league_detail", league_id=league.pk)
-    context = {"school_class": school_class, "form": form, "partnerships": partnerships}
+    context = {"school_class": school_class, "form": form, "league_pairs": league_pairs}
     return render(request, "tournaments/leagues/league_new.html", context, status=status)
 
 

@@ -307,6 +307,13 @@ def test_it_says_why_a_league_needs_three_pairs(alice: User, alice_client: Clien
     school_class, partnerships = league_class(alice, pairs=2)
     page = alice_client.get(f"/classes/{school_class.pk}/leagues/new/").content.decode()
     assert "A league needs at least 3 established pairs" in page
+    norwegian = alice_client.get(
+        f"/classes/{school_class.pk}/leagues/new/", headers={"accept-language": "nb"}
+    ).content.decode()
+    assert "En liga trenger minst 3 faste par" in norwegian
+    three = league_class(alice, pairs=3, class_name="5D")[0]
+    enough = alice_client.get(f"/classes/{three.pk}/leagues/new/").content.decode()
+    assert "A league needs at least" not in enough
     response = alice_client.post(f"/classes/{school_class.pk}/leagues/new/", _form(partnerships))
     assert response.status_code == 422
     assert "A league is for 3 to 16 established pairs; 2 are ticked." in response.content.decode()
