@@ -171,10 +171,11 @@ def not_played_here(table: Table, board_number: int, round_: int) -> str:
     }
 
 
-def entry_pairs(session: Session, entry: MovementEntry) -> dict[PairId, Pair]:
-    """The two pairs of a movement entry, with their pupils (two queries)."""
+def entry_pairs(session: Session, entry: MovementEntry, *also: PairId) -> dict[PairId, Pair]:
+    """The two pairs of a movement entry, and any ``also`` (an individual table's South
+    and West pupils), with their pupils (two queries)."""
     wanted = Q(pk__in=[])
-    for ident in (entry.ns_pair, entry.ew_pair):
+    for ident in (entry.ns_pair, entry.ew_pair, *also):
         if ident is not None:
             line = ident.direction.value if ident.direction else ""
             wanted |= Q(line=line, number=ident.number)
@@ -211,18 +212,18 @@ def slot_for(
     The teacher (``allow_withdrawn``) may still reach a board whose pair has since
     stopped playing, e.g. to correct a result entered before the pupil left."""
     entry = scheduled_entry(movement, table, board_number, round_)
-    pairs = _playing_pairs(entry_pairs(session, entry), entry, allow_withdrawn=allow_withdrawn)
+    # An individual session: its South and West pupils too, from the movement's seating.
+    partner_ids: tuple[PairId, ...] = ()
+    if isinstance(movement, SeatedMovement) and movement.seating is not None:
+        seated = movement.seating.entry(round_, table.number)
+        partner_ids = (PairId(seated.south), PairId(seated.west))
+    by_id = entry_pairs(session, entry, *partner_ids)
+    pairs = _playing_pairs(by_id, entry, allow_withdrawn=allow_withdrawn)
     if pairs is None:
         raise ValidationError(not_played_here(table, board_number, round_))
     partners: tuple[Pair | None, Pair | None] = (None, None)
-    if isinstance(movement, SeatedMovement) and movement.seating is not None:
-        # An individual session: its South and West pupils, from the movement's seating.
-        seated = movement.seating.entry(round_, table.number)
-        by_number = {
-            pair.number: pair
-            for pair in session.pairs.filter(number__in=[seated.south, seated.west])
-        }
-        partners = (by_number[seated.south], by_number[seated.west])
+    if partner_ids:
+        partners = (by_id[partner_ids[0]], by_id[partner_ids[1]])
     return Slot(table, round_, board_number, pairs[0], pairs[1], *partners)
 
 
