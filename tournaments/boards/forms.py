@@ -1,3 +1,5 @@
+"""The forms of a board set: dealing one, importing a PBN file."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

@@ -1,4 +1,6 @@
-"""Reads. Every object a teacher owns is fetched through one helper per type, so access"""
+"""Reads of board sets and boards: a teacher's sets (another teacher's is a 404), the
+analysis's progress, and a board's facts as a session scores it (dealer, declarer,
+points, double-dummy tricks, par and target), computed once and shared."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Writes. Keyword-only arguments, validation before saving, one transaction each."""
+"""Writes of board sets: dealing, importing a PBN file, asking for the double-dummy
+analysis. Keyword-only arguments, validation before saving, one transaction each."""
 
 from __future__ import annotations
 

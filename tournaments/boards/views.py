@@ -1,4 +1,6 @@
-"""Thin views: read through selectors, write through services, render or redirect."""
+"""Board sets: the list, a set's page, dealing or importing one, a board's page, the
+analysis, the prints and files. Thin views: read through selectors, write through
+services, render or redirect."""
 
 from __future__ import annotations
 

@@ -1,3 +1,5 @@
+"""The forms of a class and its pupils."""
+
 from __future__ import annotations
 
 import uuid

@@ -1,4 +1,6 @@
-"""Reads. Every object a teacher owns is fetched through one helper per type, so access"""
+"""Reads of classes and pupils. Every object a teacher owns is fetched through one helper
+per type, so access control lives in one place: another teacher's object is a 404, never
+a 403 that confirms it exists."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Writes. Keyword-only arguments, validation before saving, one transaction each."""
+"""Writes of classes and pupils. Keyword-only arguments, validation before saving, one
+transaction each."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Thin views: read through selectors, write through services, render or redirect."""
+"""A teacher's classes and pupils: the home page, a class's page, a new class, a pupil
+added. Thin views: read through selectors, write through services, render or redirect."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The one home of the site's wording for bridge terms, in the user's language."""
+"""The wording of teaching feedback: a result's verdict, a board's lesson, the curve
+sheets' and charts' labels, in the user's language."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The one home of the site's wording for bridge terms, in the user's language."""
+"""The wording of a term league: its default name, deals and scores, its progress."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The one home of the site's wording for bridge terms, in the user's language."""
+"""Numbers as the user's language writes them: decimals and percentages."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The one home of the site's wording for bridge terms, in the user's language."""
+"""The wording of pairs and pupils: pair numbers ("3 N–S"), a pair's names ("Emma H &
+Oliver S"), first names on shared screens."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The one home of the site's wording for bridge terms, in the user's language."""
+"""The wording of result entry: what the teacher's grid says of a result still open."""
 
 from __future__ import annotations
 

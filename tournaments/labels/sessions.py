@@ -1,4 +1,5 @@
-"""The one home of the site's wording for bridge terms, in the user's language."""
+"""The wording of a session's set-up and movement: why a movement is suggested, whether
+the boards fit, where pairs and boards go next, board set names, PBN problems."""
 
 from __future__ import annotations
 

@@ -1,3 +1,5 @@
+"""The forms of a term league: a new league, an evening."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -1,4 +1,5 @@
-"""The term league: its pairs, its evenings and its cross-table. Reads first, then writes."""
+"""Reads of a term league: its pairs, its evenings and fixtures, its cross-table and its
+standing."""
 
 from __future__ import annotations
 

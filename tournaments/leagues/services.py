@@ -1,4 +1,5 @@
-"""The term league: its pairs, its evenings and its cross-table. Reads first, then writes."""
+"""Writes of a term league: starting it with the class's established pairs, starting an
+evening. Keyword-only, one transaction each."""
 
 from __future__ import annotations
 

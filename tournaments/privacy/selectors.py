@@ -1,4 +1,21 @@
-"""Privacy for a site that holds children's names: a class's data as one file, deleting"""
+"""Privacy for a site that holds children's names: a class's data as one file, deleting
+a pupil or a whole class, and removing finished sessions past the school's retention
+period. These are its reads: the class's data as one file, what a deletion would take, what
+the purge would remove; the writes are in :mod:`tournaments.privacy.services`.
+
+What deleting a pupil means (the "right to erasure", as a school would expect it): the
+pupil's name goes, from the class list, the partnership, every session, the seats of
+the class's four-deal games where the teacher typed it, and the admin site's history.
+The results of the boards the pupil played stay, because they are just as much the
+results of the partner and the opponents; the pupil's pair is shown without the name
+from then on. A session being set up is made again without the pupil; while a session
+with the pupil in it is running, nothing is deleted (finish it first).
+
+What another app keeps of a class as copied text goes in the same transaction: each
+deletion calls what the app registered (:class:`ClassData`): the names typed at the
+four-deal game's tables (``games``), the pupils' first names copied into the
+simultaneous events (``events``).
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""Privacy for a site that holds children's names: a class's data as one file, deleting"""
+"""Privacy's writes: deleting a pupil or a whole class, and removing finished sessions
+past the school's retention period; each is one transaction.
+
+What deleting a pupil means (the "right to erasure", as a school would expect it) is
+said in :mod:`tournaments.privacy.selectors`."""
 
 from __future__ import annotations
 

@@ -1,3 +1,6 @@
+"""The forms of result entry: a table's result (its choices from the session's scoring),
+the teacher's answer to a flag."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

@@ -1,3 +1,6 @@
+"""The forms of a session: who is here, the set-up (movement, boards, scoring), the
+teacher's own target table."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence

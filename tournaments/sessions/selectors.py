@@ -1,4 +1,6 @@
-"""Sessions: who is here, the pairs, the movement, the tables. Reads first, then writes."""
+"""Reads of a session: its pairs, its movement (built from its parameters through
+``scoring.movements``, never stored), the set-up's suggestion and whether the boards
+fit, the event it plays for, and whether it compares boards at all."""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""Sessions: who is here, the pairs, the movement, the tables. Reads first, then writes."""
+"""Writes of a session: making its pairs, setting it up and starting it, a late pupil,
+a pair that stops, the rounds, finishing. Keyword-only, one transaction each.
+
+The movement's timetable is never stored: it follows from the session's parameters and
+its number of pairs through ``scoring.movements``, so it cannot drift from the rules."""
 
 from __future__ import annotations
 

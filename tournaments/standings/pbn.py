@@ -1,4 +1,6 @@
-"""Files made from a board set: PBN 2.1 and DUP. The writers live in the rules library;"""
+"""A played session as a PBN 2.1 file with its results (``ScoreTable`` and
+``TotalScoreTable``); the writer lives in the rules library, this module turns the
+site's standings and board facts into its plain inputs."""
 
 from __future__ import annotations
 

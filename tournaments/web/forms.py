@@ -1,3 +1,6 @@
+"""Form pieces every room's forms share: plain-text fields, the list of ids a page's
+checkboxes send, the bridge choices (levels, strains, scorings)."""
+
 from __future__ import annotations
 
 import functools
