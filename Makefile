@@ -120,10 +120,22 @@ typecheck: $(VENV)/.dev-installed
 # module or session fixtures are made once, in one process (--dist loadgroup).
 # TEST_WORKERS=0 runs it in this process alone.
 TEST_WORKERS ?= auto
+PYTEST := $(BIN)/pytest --fail-on-skip -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 pytest: $(VENV)/.dev-installed system-deps setup
-	$(BIN)/pytest --fail-on-skip -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
+	$(PYTEST)
 
-test: lint typecheck pytest
+# The lint and the type check run beside the suite, not before it (the suite's workers
+# wait on browsers, servers and subprocesses often enough to leave them the room): their
+# output is printed when the suite ends, and `make test` fails if any of the three does.
+test: $(VENV)/.dev-installed system-deps setup
+	@checks=$$(mktemp); \
+	$(MAKE) --no-print-directory -o $(VENV)/.dev-installed lint typecheck >"$$checks" 2>&1 & \
+	checking=$$!; \
+	echo "$(PYTEST)"; $(PYTEST); suite=$$?; \
+	wait $$checking; checked=$$?; \
+	echo "== lint and type check (run beside the suite)"; cat "$$checks"; rm -f "$$checks"; \
+	if [ $$checked -ne 0 ]; then echo "make test: the lint or the type check failed"; fi; \
+	[ $$suite -eq 0 ] && [ $$checked -eq 0 ]
 
 # Refresh the .po files after changing user-facing text, then translate and commit.
 messages: $(VENV)/.dev-installed

@@ -8,8 +8,12 @@ in subprocesses with an explicit environment (tests/test_settings.py).
 from __future__ import annotations
 
 import os
+import re
+from pathlib import Path
+from typing import Any
 
 import pytest
+from xdist.scheduler import LoadGroupScheduling
 
 # A developer's .env (made by `make run`: DEBUG=false, a secret key) never reaches the
 # tests, nor the manage.py subprocesses they start with a copy of this environment.
@@ -54,3 +58,41 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
             + ", ".join(_skipped),
             red=True,
         )
+
+
+# `--dist loadgroup` keeps the tests of one xdist_group in one worker process, so that
+# a costly module or session fixture (a project's copy, a served site) is made once.
+# pytest-xdist marks a test's group by adding "@group" to its node id in the worker, but
+# pytest 9.2 no longer reads the attribute it sets: every test was its own group, and
+# each worker made those fixtures again. The group is read here, in the main process,
+# from the test module's own `pytestmark = pytest.mark.xdist_group("...")` line (the
+# way this suite marks a group); a node id that carries "@group" keeps xdist's meaning.
+_GROUP_MARK = re.compile(r"""^pytestmark = pytest\.mark\.xdist_group\(["']([^"']+)["']\)""", re.M)
+
+
+class _ModuleGroupScheduling(LoadGroupScheduling):
+    """loadgroup, the group of a test module taken from its pytestmark line."""
+
+    def __init__(self, config: pytest.Config, log: Any = None) -> None:
+        super().__init__(config, log)
+        self._rootdir = Path(config.rootpath)
+        self._groups: dict[str, str | None] = {}
+
+    def _split_scope(self, nodeid: str) -> str:
+        if "@" in nodeid:
+            return super()._split_scope(nodeid)
+        module = nodeid.split("::", 1)[0]
+        if module not in self._groups:
+            path = self._rootdir / module
+            text = path.read_text(encoding="utf-8") if path.is_file() else ""
+            found = _GROUP_MARK.search(text)
+            self._groups[module] = found[1] if found else None
+        group = self._groups[module]
+        return group if group is not None else nodeid
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> LoadGroupScheduling | None:
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    return _ModuleGroupScheduling(config, log)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -52,3 +53,51 @@ def test_a_skip_fails_the_run_across_worker_processes(tmp_path: Path) -> None:
 
 def test_without_the_option_a_skip_is_a_skip(tmp_path: Path) -> None:
     assert run(tmp_path).returncode == pytest.ExitCode.OK
+
+
+GROUPED = """
+import pytest
+
+pytestmark = pytest.mark.xdist_group("shared_site")
+
+def test_one():
+    pass
+
+def test_two():
+    pass
+
+def test_three():
+    pass
+"""
+
+LOOSE = """
+def test_{n}():
+    pass
+"""
+
+
+def test_the_files_of_one_xdist_group_run_in_one_worker(tmp_path: Path) -> None:
+    """As `make test` runs the suite (--dist loadgroup): the tests of the files marked
+    with one group, whose costly fixtures are made once, all in the same worker."""
+    (tmp_path / "test_grouped_a.py").write_text(GROUPED, encoding="utf-8")
+    (tmp_path / "test_grouped_b.py").write_text(GROUPED, encoding="utf-8")
+    (tmp_path / "test_loose.py").write_text(
+        "".join(LOOSE.format(n=n) for n in range(12)), encoding="utf-8"
+    )
+    command = [sys.executable, "-m", "pytest", "-c", os.devnull, "--rootdir", str(tmp_path)]
+    command += ["-p", "no:django", "-p", "no:cacheprovider", "-p", "minibridge.pytest_plugin"]
+    result = subprocess.run(
+        [*command, "-n", "2", "--dist", "loadgroup", "-v", str(tmp_path)],
+        cwd=tmp_path,
+        # This checkout's plugin, wherever the installed project points.
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == pytest.ExitCode.OK, result.stdout + result.stderr
+    ran = re.findall(r"^\[(gw\d)\] .*PASSED (\S+)", result.stdout, re.M)
+    assert len(ran) == 18, result.stdout
+    assert len({worker for worker, test in ran if "test_grouped_" in test}) == 1, result.stdout
+    assert len({worker for worker, _test in ran}) == 2, result.stdout
