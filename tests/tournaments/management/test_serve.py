@@ -10,6 +10,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -106,9 +107,24 @@ def test_two_sites_serve_the_lan_address_and_stop_on_sigterm_and_ctrl_c(
     assert alive == []
 
 
-def worker_of(served: Served) -> psutil.Process:
-    [worker] = [p for p in children_of(served) if "db_worker" in " ".join(p.cmdline())]
-    return worker
+def worker_of(served: Served, *, timeout: float = 15) -> psutil.Process:
+    """The one background worker serve runs. Just after serve says it started one, the
+    new process may not have become the worker yet (between fork and exec its command
+    line is serve's), and one just killed may still be listed: wait until exactly one
+    living process runs db_worker."""
+    deadline = time.monotonic() + timeout
+    while True:
+        workers = []
+        for process in children_of(served):
+            try:
+                if "db_worker" in " ".join(process.cmdline()) and process.is_running():
+                    workers.append(process)
+            except psutil.NoSuchProcess:
+                continue
+        if len(workers) == 1 or time.monotonic() > deadline:
+            [worker] = workers
+            return worker
+        time.sleep(0.05)
 
 
 def test_when_the_worker_dies_a_new_one_starts_and_the_site_answers(
