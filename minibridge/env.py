@@ -129,6 +129,40 @@ def env_origin(name: str) -> str:
     return f"{parts.scheme}://{host}" + (f":{port}" if port is not None else "")
 
 
+#: The shared caches ``CACHE_URL`` may name, and Django's backend for each.
+_CACHE_BACKENDS = {
+    "redis": "django.core.cache.backends.redis.RedisCache",
+    "rediss": "django.core.cache.backends.redis.RedisCache",
+    "memcached": "django.core.cache.backends.memcached.PyMemcacheCache",
+}
+
+
+def env_cache(name: str, *, max_entries: int) -> dict[str, object]:
+    """Read the cache the site keeps its pages' shared parts in: unset, memory in each
+    server process (Django's local-memory cache, up to ``max_entries`` keys); where
+    several servers run, one they share, ``redis://host:6379/0`` (Django's Redis cache;
+    the ``redis`` package) or ``memcached://host:11211`` (Django's PyMemcache cache; the
+    ``pymemcache`` package). Anything else is an error."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": max_entries},
+        }
+    try:
+        parts = urlsplit(raw)
+        port = parts.port
+    except ValueError:
+        parts, port = None, None
+    if parts is None or parts.scheme not in _CACHE_BACKENDS or not parts.hostname:
+        raise ImproperlyConfigured(
+            f"{name} must look like redis://127.0.0.1:6379/0 or memcached://127.0.0.1:11211, "
+            f"not {raw!r}{_where(name)}."
+        )
+    location = f"{parts.hostname}:{port or 11211}" if parts.scheme == "memcached" else raw
+    return {"BACKEND": _CACHE_BACKENDS[parts.scheme], "LOCATION": location}
+
+
 def env_positive_int(name: str, default: int) -> int:
     """Read a whole number of at least 1 (a limit, a number of minutes): 0 or a negative
     number would quietly switch off what it measures, so it is an error."""

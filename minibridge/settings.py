@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from minibridge import network
 from minibridge.env import (
     env_bool,
+    env_cache,
     env_days_or_none,
     env_int,
     env_list,
@@ -145,6 +146,12 @@ if _engine == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 elif _engine != "django.db.backends.postgresql":
     raise ImproperlyConfigured("DATABASE_URL must be a sqlite:// or postgres:// URL.")
+
+# --- Cache ----------------------------------------------------------------------------
+# What the class's pages share between requests (tournaments.sessions.caches: the pairs,
+# the boards, the standings, each under its session's revision): memory in each server
+# process by default; where several servers run, CACHE_URL names one they share.
+CACHES = {"default": env_cache("CACHE_URL", max_entries=20_000)}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

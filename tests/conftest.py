@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.core.servers.basehttp import ThreadedWSGIServer
 from django.test import Client
 from django.utils import translation
@@ -48,6 +49,15 @@ def _language_put_back() -> Iterator[None]:
     translation.deactivate()
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def _cache_emptied() -> Iterator[None]:
+    """Each test starts with an empty cache (tournaments.sessions.caches): what one
+    test's sessions kept must not meet another's."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

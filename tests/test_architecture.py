@@ -110,6 +110,8 @@ def layer(module: str) -> str:
         return "writes"
     if last == "forms":
         return "forms"
+    if last == "caches":
+        return "caches"
     if last == "selectors" or last.endswith("_selectors"):
         return "reads"
     if last == "apps":

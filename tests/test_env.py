@@ -217,3 +217,44 @@ def test_env_example_reads_and_documents_every_variable() -> None:
     assert {"DEBUG", "SECRET_KEY", "PUBLIC_URL", "ALLOWED_HOSTS"} <= names
     undocumented = {name for name in names if not re.search(rf"^#? ?{name}=", example, re.M)}
     assert undocumented == set()
+
+
+@pytest.mark.parametrize(
+    ("value", "backend", "location"),
+    [
+        ("", "django.core.cache.backends.locmem.LocMemCache", None),
+        (
+            "redis://127.0.0.1:6379/0",
+            "django.core.cache.backends.redis.RedisCache",
+            "redis://127.0.0.1:6379/0",
+        ),
+        (
+            "memcached://10.0.0.5",
+            "django.core.cache.backends.memcached.PyMemcacheCache",
+            "10.0.0.5:11211",
+        ),
+        (
+            "memcached://10.0.0.5:11311",
+            "django.core.cache.backends.memcached.PyMemcacheCache",
+            "10.0.0.5:11311",
+        ),
+    ],
+)
+def test_cache_url_names_djangos_own_backends(
+    monkeypatch: pytest.MonkeyPatch, value: str, backend: str, location: str | None
+) -> None:
+    monkeypatch.setenv("CACHE_URL", value)
+    cache = env.env_cache("CACHE_URL", max_entries=100)
+    assert cache["BACKEND"] == backend
+    assert cache.get("LOCATION") == location
+    if not value:
+        assert cache["OPTIONS"] == {"MAX_ENTRIES": 100}
+
+
+@pytest.mark.parametrize("value", ["locmem://", "file:///tmp/cache", "redis://", "127.0.0.1:6379"])
+def test_cache_url_refuses_what_it_does_not_know(
+    monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv("CACHE_URL", value)
+    with pytest.raises(ImproperlyConfigured, match="CACHE_URL must look like redis://"):
+        env.env_cache("CACHE_URL", max_entries=100)

@@ -188,10 +188,17 @@ class Partnership(models.Model):
 
 
 class SessionQuerySet(models.QuerySet["Session"]):
-    def mark_changed(self) -> int:
+    def mark_changed(self, *, setup: bool = False) -> int:
         """Count a change of these sessions (a result, a flag, the round, a pair): the
         pages polled with an ETag made from ``revision`` (the grid, the projector, a
-        table's round check) are sent again instead of "not modified"."""
+        table's round check) are sent again instead of "not modified". ``setup``: the
+        change is one of what no result changes (the pairs, their pupils, the boards'
+        analysis, the session's settings), which the pages keep between requests
+        (``tournaments.sessions.caches``) under ``setup_revision``: counted too."""
+        if setup:
+            return self.update(
+                revision=models.F("revision") + 1, setup_revision=models.F("setup_revision") + 1
+            )
         return self.update(revision=models.F("revision") + 1)
 
 
@@ -264,6 +271,9 @@ class Session(models.Model):
     current_round = models.PositiveSmallIntegerField(_("current round"), default=1)
     # Counts the session's changes (SessionQuerySet.mark_changed), for ETags.
     revision = models.PositiveIntegerField(default=0, editable=False)
+    # Counts the changes of what no result changes (mark_changed(setup=True)): what the
+    # pages keep between requests is kept under it (tournaments.sessions.caches).
+    setup_revision = models.PositiveIntegerField(default=0, editable=False)
     # A league evening: the league, which evening of it, and the round of the league's
     # round robin its round 1 is (its movement follows from these, scoring.league).
     league = models.ForeignKey(

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from scoring import dd
 from scoring.cards import Deal
-from tournaments.models import Board, BoardSet
+from tournaments.models import Board, BoardSet, Session
 
 logger = logging.getLogger(__name__)
 
@@ -43,6 +43,8 @@ def board_set_run_analysis(*, board_set_id: int) -> None:
                 board.dd_tricks = table.to_pbn()
             Board.objects.bulk_update(batch, ["dd_tricks"])
             BoardSet.objects.filter(pk=board_set_id).update(analysis_updated_at=timezone.now())
+            # The sessions playing the set show what the cards allowed from now on.
+            Session.objects.filter(board_set_id=board_set_id).mark_changed(setup=True)
     except Exception as error:
         logger.exception("Double-dummy analysis of board set %s failed", board_set_id)
         BoardSet.objects.filter(pk=board_set_id).update(

@@ -173,5 +173,6 @@ def league_evening_start(
         count=movement.total_boards,
     )
     session.save(update_fields=["board_set"])
+    Session.objects.filter(pk=session.pk).mark_changed(setup=True)
     session_services.session_start(session=session)
     return session

@@ -118,7 +118,7 @@ def pupil_delete(*, pupil: Pupil) -> None:
         )
     PairMember.objects.filter(pupil=pupil).delete()
     # A finished session's projector and standings no longer name the pupil.
-    Session.objects.filter(pk__in=[session.pk for session in sessions]).mark_changed()
+    Session.objects.filter(pk__in=[session.pk for session in sessions]).mark_changed(setup=True)
     drafts = [session for session in sessions if session.state == Session.State.DRAFT]
     for session in drafts:
         session.present.remove(pupil)

@@ -300,6 +300,7 @@ def session_target_table_set(
         session.scoring_profile = DEFAULT_TARGET_PROFILE
     session.full_clean()
     session.save(update_fields=["target_table", "scoring_profile"])
+    Session.objects.filter(pk=session.pk).mark_changed(setup=True)  # the boards' targets
     return session_target_table(session)
 
 
@@ -314,6 +315,7 @@ def session_target_table_reset(*, session: Session, preset: str) -> TargetTable:
     session.target_table = None
     session.scoring_profile = preset
     session.save(update_fields=["target_table", "scoring_profile"])
+    Session.objects.filter(pk=session.pk).mark_changed(setup=True)  # the boards' targets
     return session_target_table(session)
 
 
@@ -363,7 +365,7 @@ def pair_replace_pupil(*, pair: Pair, old: Pupil, new: Pupil) -> None:
         )
     member.pupil = new
     member.save(update_fields=["pupil"])
-    Session.objects.filter(pk=session.pk).mark_changed()  # the projector names the pair
+    Session.objects.filter(pk=session.pk).mark_changed(setup=True)  # the pages name the pair
     session.present.add(new)
 
 
@@ -371,7 +373,7 @@ def pair_replace_pupil(*, pair: Pair, old: Pupil, new: Pupil) -> None:
 def pair_withdraw(*, pair: Pair, from_round: int) -> None:
     """The pair stops playing from ``from_round``; its opponents have those rounds off.
     Results already entered stay."""
-    Session.objects.filter(pk=pair.session_id).mark_changed()
+    Session.objects.filter(pk=pair.session_id).mark_changed(setup=True)
     session = Session.objects.select_for_update().get(pk=pair.session_id)
     if session.state != Session.State.RUNNING:
         raise ValidationError(_("Only a running session's pairs can sit out."))
