@@ -201,6 +201,12 @@ class SessionQuerySet(models.QuerySet["Session"]):
             )
         return self.update(revision=models.F("revision") + 1)
 
+    def mark_setup_changed(self) -> int:
+        """Count a change of what the pages keep between requests that changes no result
+        and nothing polled pages compare (the boards' analysis come in): the kept values
+        are made again, the revision stays (an event's copies do not move)."""
+        return self.update(setup_revision=models.F("setup_revision") + 1)
+
 
 class Session(models.Model):
     """One lesson's duplicate tournament: who is here, the pairs, the movement, the boards."""

@@ -44,7 +44,7 @@ def board_set_run_analysis(*, board_set_id: int) -> None:
             Board.objects.bulk_update(batch, ["dd_tricks"])
             BoardSet.objects.filter(pk=board_set_id).update(analysis_updated_at=timezone.now())
             # The sessions playing the set show what the cards allowed from now on.
-            Session.objects.filter(board_set_id=board_set_id).mark_changed(setup=True)
+            Session.objects.filter(board_set_id=board_set_id).mark_setup_changed()
     except Exception as error:
         logger.exception("Double-dummy analysis of board set %s failed", board_set_id)
         BoardSet.objects.filter(pk=board_set_id).update(

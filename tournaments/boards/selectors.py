@@ -287,6 +287,11 @@ def board_facts(board: Board, *, profile: Profile = DEFAULT_SCORING) -> BoardFac
     return _facts(board.number, board.deal, board.dd_tricks, profile)
 
 
+def board_facts_of(number: int, deal: str, dd_tricks: str, profile: Profile) -> BoardFacts:
+    """:func:`board_facts` of a board given by its number, PBN deal and analysis."""
+    return _facts(number, deal, dd_tricks, profile)
+
+
 @functools.lru_cache(maxsize=4096)
 def _facts(number: int, deal_text: str, dd_tricks: str, profile: Profile) -> BoardFacts:
     # Pure in its arguments (a board's cards never change; a new analysis changes

@@ -11,7 +11,7 @@ from enum import StrEnum
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -34,7 +34,6 @@ from tournaments.models import (
     Board,
     Flag,
     Pair,
-    PairMember,
     Pupil,
     Result,
     ResultChange,
@@ -42,6 +41,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.results.scores import Scored, result_feedback, score_played, score_result
+from tournaments.sessions import caches
 from tournaments.sessions import selectors as session_selectors
 from tournaments.standings.selectors import TravellerLine, session_standings
 
@@ -71,17 +71,80 @@ def table_round_state(token: str) -> tuple[int, str] | None:
 
 
 @dataclass(frozen=True)
+class SessionSetup:
+    """What the pages of a session's tables read on every request and no result changes,
+    kept between requests under the session's setup (tournaments.sessions.caches): its
+    pairs with their pupils, by the movement's name for them; its pupils as a shared
+    screen names them (pupil id → name); in an individual session each pair, a pupil
+    alone, by that name (pair id → name); and the cards and analysis of every board of
+    its set (number → PBN deal and double-dummy tricks)."""
+
+    pairs: dict[PairId, Pair]
+    screen_names: dict[int, str]
+    pair_names: dict[int, str]
+    boards: dict[int, tuple[str, str]]
+
+    def board(self, number: int, profile: Profile) -> board_selectors.BoardFacts | None:
+        """A board of the set as the session scores it; None if the set has no such board."""
+        found = self.boards.get(number)
+        if found is None:
+            return None
+        return board_selectors.board_facts_of(number, found[0], found[1], profile)
+
+
+def session_setup(session: Session) -> SessionSetup:
+    """The session's :class:`SessionSetup`: read once per setup (three queries), then
+    from the cache."""
+    return caches.per_setup(session, "setup", lambda: _session_setup(session))
+
+
+def _session_setup(session: Session) -> SessionSetup:
+    pairs = session_selectors.session_pairs(session)
+    members = [(pair, member) for pair in pairs for member in pair.members.all()]
+    names = people_labels.screen_names(
+        (member.pupil_id, member.pupil.first_name, member.pupil.last_name)
+        for _pair, member in members
+    )
+    individual = session_selectors.is_individual(session)
+    boards = Board.objects.filter(board_set_id=session.board_set_id).values_list(
+        "number", "deal", "dd_tricks"
+    )
+    return SessionSetup(
+        pairs={session_selectors.pair_id(pair): pair for pair in pairs},
+        screen_names=names,
+        pair_names={pair.pk: names[member.pupil_id] for pair, member in members}
+        if individual
+        else {},
+        boards={number: (deal, dd) for number, deal, dd in boards},
+    )
+
+
+@dataclass(frozen=True)
 class TableAtWork:
-    """A table found by its link, with its session, the number of pairs in the session
-    (the movement is built from it) and, when asked for, one board of the session's set."""
+    """A table found by its link, with its session, and, when asked for, one board of the
+    session's set (by its number; ``board`` is None if the set has no such board)."""
 
     table: Table
-    pair_count: int
-    board: board_selectors.BoardFacts | None = None
+    board_number: int | None = None
 
     @property
     def session(self) -> Session:
         return self.table.session
+
+    @functools.cached_property
+    def setup(self) -> SessionSetup:
+        return session_setup(self.session)
+
+    @functools.cached_property
+    def board(self) -> board_selectors.BoardFacts | None:
+        if self.board_number is None:
+            return None
+        return self.setup.board(self.board_number, self.session.profile)
+
+    @property
+    def pair_count(self) -> int:
+        """The number of pairs in the session (the movement is built from it)."""
+        return len(self.setup.pairs)
 
     @property
     def movement(self) -> Movement:
@@ -99,29 +162,10 @@ class TableAtWork:
 
 
 def table_at_work(token: str, *, board_number: int | None = None) -> TableAtWork | None:
-    """The table with this link, its session, the session's pair count and (given its
-    number) that board of the session's set, in one query; None for an unknown link."""
-    # Without a number the board's subqueries find nothing: no board is numbered 0.
-    board = Board.objects.filter(board_set=OuterRef("session__board_set"), number=board_number or 0)
-    table = (
-        Table.objects.select_related("session")
-        .annotate(
-            pair_count=Count("session__pairs"),
-            board_deal=Subquery(board.values("deal")[:1]),
-            board_dd=Subquery(board.values("dd_tricks")[:1]),
-        )
-        .filter(token=token)
-        .first()
-    )
-    if table is None:
-        return None
-    facts = None
-    if board_number is not None and table.board_deal is not None:
-        facts = board_selectors.board_facts(
-            Board(number=board_number, deal=table.board_deal, dd_tricks=table.board_dd),
-            profile=table.session.profile,
-        )
-    return TableAtWork(table=table, pair_count=table.pair_count, board=facts)
+    """The table with this link and its session (one query), and (given its number)
+    that board of the session's set; None for an unknown link."""
+    table = Table.objects.select_related("session").filter(token=token).first()
+    return None if table is None else TableAtWork(table=table, board_number=board_number)
 
 
 def board_for_session(session: Session, number: int) -> board_selectors.BoardFacts:
@@ -171,19 +215,6 @@ def not_played_here(table: Table, board_number: int, round_: int) -> str:
     }
 
 
-def entry_pairs(session: Session, entry: MovementEntry, *also: PairId) -> dict[PairId, Pair]:
-    """The two pairs of a movement entry, and any ``also`` (an individual table's South
-    and West pupils), with their pupils (two queries)."""
-    wanted = Q(pk__in=[])
-    for ident in (entry.ns_pair, entry.ew_pair, *also):
-        if ident is not None:
-            line = ident.direction.value if ident.direction else ""
-            wanted |= Q(line=line, number=ident.number)
-    members = PairMember.objects.select_related("pupil").order_by("position")
-    found = session.pairs.filter(wanted).prefetch_related(Prefetch("members", queryset=members))
-    return {session_selectors.pair_id(pair): pair for pair in found}
-
-
 def _playing_pairs(
     by_id: dict[PairId, Pair], entry: MovementEntry, *, allow_withdrawn: bool = False
 ) -> tuple[Pair, Pair] | None:
@@ -207,6 +238,7 @@ def slot_for(
     round_: int,
     *,
     allow_withdrawn: bool = False,
+    setup: SessionSetup | None = None,
 ) -> Slot:
     """The slot, or a ValidationError when the board is not played at this table then.
     The teacher (``allow_withdrawn``) may still reach a board whose pair has since
@@ -217,7 +249,7 @@ def slot_for(
     if isinstance(movement, SeatedMovement) and movement.seating is not None:
         seated = movement.seating.entry(round_, table.number)
         partner_ids = (PairId(seated.south), PairId(seated.west))
-    by_id = entry_pairs(session, entry, *partner_ids)
+    by_id = (setup or session_setup(session)).pairs
     pairs = _playing_pairs(by_id, entry, allow_withdrawn=allow_withdrawn)
     if pairs is None:
         raise ValidationError(not_played_here(table, board_number, round_))
@@ -231,15 +263,17 @@ def slot_for(
 class TableEntry:
     """What a table's save reads before it writes, in one place: the session, the
     result this form's key saved before (a resend), the result the board already has
-    at this table in the current round (another device), and, while the session runs,
-    where the board is played now (``slot``; None with the reason in ``not_here``) and
-    the board as the session scores it, with the answer's score (``scored``; None with
-    the refusal in ``refused`` for a contract or tricks the session's scoring does not
+    at this table in the current round (another device), the boards the table has
+    entered in the current round (``entered``), and, while the session runs, where the
+    board is played now (``slot``; None with the reason in ``not_here``) and the board
+    as the session scores it, with the answer's score (``scored``; None with the
+    refusal in ``refused`` for a contract or tricks the session's scoring does not
     have) when the board has no result here yet."""
 
     session: Session
     sent_before: Result | None
     standing: Result | None
+    entered: frozenset[int] = frozenset()
     slot: Slot | None = None
     not_here: str = ""
     board: board_selectors.BoardFacts | None = None
@@ -255,30 +289,49 @@ def table_entry(
     contract: str | Contract,
     tricks_won: int,
     revoke: str,
+    session: Session | None = None,
 ) -> TableEntry:
     """Everything :func:`~tournaments.results.services.result_record` checks about the
     table's answer, read and scored in one pass (no transaction: the write confirms
-    what matters)."""
-    session = Session.objects.get(pk=table.session_id)
-    wanted = Q(round=session.current_round, board_number=board_number)
+    what matters): the session (unless given, as the request read it with the table),
+    one query for the table's results, the session's pairs and boards from its setup
+    (:func:`session_setup`). Without a session given, everything is read afresh, the
+    setup too (the checks again, after a write found something moved on)."""
+    fresh = session is None
+    if session is None:
+        session = Session.objects.get(pk=table.session_id)
+    wanted = Q(round=session.current_round)
     if idempotency_key:
         wanted |= Q(idempotency_key=idempotency_key)
     sent_before = standing = None
+    entered = set()
     for result in Result.objects.filter(wanted, table=table):
         if idempotency_key and result.idempotency_key == idempotency_key:
             sent_before = result
-        else:
-            standing = result
+        if result.round == session.current_round:
+            entered.add(result.board_number)
+            if result.board_number == board_number and result is not sent_before:
+                standing = result
+    done = frozenset(entered)
     if sent_before is not None or session.state != Session.State.RUNNING:
-        return TableEntry(session, sent_before, standing)
-    movement = session_selectors.session_movement(session)
+        return TableEntry(session, sent_before, standing, done)
+    setup = _session_setup(session) if fresh else session_setup(session)
+    movement = session_selectors.session_movement(session, pairs=len(setup.pairs))
     try:
-        slot = slot_for(session, movement, table, board_number, session.current_round)
+        slot = slot_for(session, movement, table, board_number, session.current_round, setup=setup)
     except ValidationError as refusal:
-        return TableEntry(session, None, standing, not_here=refusal.messages[0])
-    board = board_for_session(session, board_number)
+        return TableEntry(session, None, standing, done, not_here=refusal.messages[0])
+    board = setup.board(board_number, session.profile)
+    if board is None:
+        return TableEntry(
+            session,
+            None,
+            standing,
+            done,
+            not_here=not_played_here(table, board_number, session.current_round),
+        )
     if standing is not None:
-        return TableEntry(session, None, standing, slot, board=board)
+        return TableEntry(session, None, standing, done, slot, board=board)
     try:
         scored = score_result(
             board=board,
@@ -288,8 +341,8 @@ def table_entry(
             profile=session.profile,
         )
     except ValidationError as refused:
-        return TableEntry(session, None, None, slot, board=board, refused=refused)
-    return TableEntry(session, None, None, slot, board=board, scored=scored)
+        return TableEntry(session, None, None, done, slot, board=board, refused=refused)
+    return TableEntry(session, None, None, done, slot, board=board, scored=scored)
 
 
 def teacher_slot(
@@ -370,22 +423,6 @@ def _side_label(pair: Pair, partner: Pair | None, names: dict[int, str]) -> str:
     return people_labels.names_text([names.get(p.pk, str(p.number)) for p in (pair, partner)])
 
 
-def _individual_names(session: Session) -> dict[int, str]:
-    """In an individual session, each pair (a pupil alone) by the name a shared screen
-    gives its pupil (people_labels.screen_names); empty for a pairs session. One query."""
-    if not session_selectors.is_individual(session):
-        return {}
-    members = list(
-        PairMember.objects.filter(session=session).values_list(
-            "pair_id", "pupil_id", "pupil__first_name", "pupil__last_name"
-        )
-    )
-    names = people_labels.screen_names(
-        (pupil, first, last) for _pair, pupil, first, last in members
-    )
-    return {pair: names[pupil] for pair, pupil, _first, _last in members}
-
-
 def traveller(
     session: Session,
     board_number: int,
@@ -395,12 +432,12 @@ def traveller(
     names: dict[int, str] | None = None,
 ) -> list[TravellerRow]:
     """Every result on a board so far, scored and with what the cards allowed, by round
-    and table (one query, one more for the board unless it is given, and in an
-    individual session one for the pupils' names unless ``names`` gives them, as
-    :func:`_individual_names` makes them)."""
+    and table (one query, one more for the board unless it is given; ``names``: in an
+    individual session each pair by its pupil's name, ``SessionSetup.pair_names``, taken
+    from the session's setup unless given)."""
     board = board or board_for_session(session, board_number)
     if names is None:
-        names = _individual_names(session)
+        names = session_setup(session).pair_names
     rows = (
         Result.objects.filter(session=session, board_number=board_number)
         .select_related("table", "ns_pair", "ew_pair", "ns_partner", "ew_partner")
@@ -567,17 +604,16 @@ class IndividualTable:
 
 
 def individual_table(
-    session: Session, round_: int, table: int, names: dict[int, str]
+    session: Session, round_: int, table: int, setup: SessionSetup
 ) -> IndividualTable:
     """The four pupils at ``table`` in ``round_`` of an individual session, by seat, and
-    the sentences that send each to their next table and say where the boards go
-    (``names``: pupil id → name)."""
-    row = individual_table_card(session_selectors.session_individual_movement(session), table)[
-        round_ - 1
-    ]
+    the sentences that send each to their next table and say where the boards go, by
+    the names a shared screen gives them (``setup``: the session's)."""
+    movement = session_selectors.session_individual_movement(session, pupils=len(setup.pairs))
+    row = individual_table_card(movement, table)[round_ - 1]
     by_number = {
-        pair.number: names.get(member.pupil_id, str(member.pupil))
-        for pair in session_selectors.session_pairs(session)
+        pair.number: setup.screen_names.get(member.pupil_id, str(member.pupil))
+        for pair in setup.pairs.values()
         for member in pair.members.all()
     }
     seated = {
@@ -598,7 +634,7 @@ def seated_at(session: Session, round_: int, table: int) -> IndividualTable | No
     (None for pairs), by the names a shared screen uses."""
     if not session_selectors.is_individual(session):
         return None
-    return individual_table(session, round_, table, session_screen_names(session))
+    return individual_table(session, round_, table, session_setup(session))
 
 
 @dataclass(frozen=True)
@@ -649,39 +685,63 @@ class TableRoundView:
 
 
 def table_round_view(found: TableAtWork) -> TableRoundView:
-    """The table's page in its session's current round."""
-    table, session = found.table, found.session
+    """The table's page in its session's current round: the session's setup from the
+    cache, the table's results of the round read, and each entered board's traveller."""
+    table, session, setup = found.table, found.session, found.setup
     movement = found.movement
     round_ = session.current_round
     entry = movement.entry(round_, table.number)
     numbers = list(movement.boards(entry.board_set))
-    by_id = entry_pairs(session, entry)
-    pairs = _playing_pairs(by_id, entry)
+    pairs = _playing_pairs(setup.pairs, entry)
     boards = {
-        board.number: board_selectors.board_facts(board, profile=session.profile)
-        for board in Board.objects.filter(board_set_id=session.board_set_id, number__in=numbers)
+        number: board
+        for number in numbers
+        if (board := setup.board(number, session.profile)) is not None
     }
-    pair_names = _individual_names(session)  # for every traveller on the page
     own = {
         result.board_number: result
         for result in Result.objects.filter(session=session, table=table, round=round_)
     }
-    flagged = _flagged(own.values(), kind=Flag.Kind.CHECK)
-    analysis = board_selectors.analysis_progress(session.board_set_id) if own else None
+    flagged = _flagged(own.values(), kind=Flag.Kind.CHECK) if own else set()
+    analysis = _analysis_if_awaited(session, [boards[n] for n in own if n in boards])
     done = [
         DoneBoard(
             board=boards[number],
             result=own[number],
-            traveller=traveller(session, number, board=boards[number], names=pair_names),
+            traveller=traveller(session, number, board=boards[number], names=setup.pair_names),
             flagged=own[number].pk in flagged,
             analysis=analysis,
         )
         for number in numbers
         if number in own
     ]
+    return _round_view(found, entry, numbers, pairs, boards, done, set(own))
+
+
+def _analysis_if_awaited(
+    session: Session, boards: Iterable[board_selectors.BoardFacts]
+) -> board_selectors.AnalysisProgress | None:
+    """The analysis of the session's set when one of these boards still waits for it
+    (one query then, none otherwise)."""
+    if all(board.dd is not None for board in boards):
+        return None
+    return board_selectors.analysis_progress(session.board_set_id)
+
+
+def _round_view(
+    found: TableAtWork,
+    entry: MovementEntry,
+    numbers: list[int],
+    pairs: tuple[Pair, Pair] | None,
+    boards: dict[int, board_selectors.BoardFacts],
+    done: list[DoneBoard],
+    entered: set[int] | frozenset[int],
+) -> TableRoundView:
+    table, session, setup = found.table, found.session, found.setup
+    movement = found.movement
+    round_ = session.current_round
     this_round = next(line for line in table_card(movement, table.number) if line.round == round_)
     ns, ew = pairs if pairs else (None, None)
-    names = session_screen_names(session)
     return TableRoundView(
         found=found,
         movement=movement,
@@ -691,21 +751,59 @@ def table_round_view(found: TableAtWork) -> TableRoundView:
         ew=ew,
         boards=boards,
         done=done,
-        waiting=[n for n in numbers if n not in own] if pairs else [],
+        waiting=[n for n in numbers if n not in entered] if pairs else [],
         next=this_round,
         arrow_switched=entry.arrow_switched,
-        screen_names=names,
+        screen_names=setup.screen_names,
         going_on=frozenset(
             ident
-            for ident, pair in by_id.items()
-            if pair.plays_in(min(round_ + 1, movement.rounds))
+            for ident in (entry.ns_pair, entry.ew_pair)
+            if ident is not None
+            and (pair := setup.pairs.get(ident)) is not None
+            and pair.plays_in(min(round_ + 1, movement.rounds))
         ),
         individual=(
-            individual_table(session, round_, table.number, names)
+            individual_table(session, round_, table.number, setup)
             if session_selectors.is_individual(session)
             else None
         ),
     )
+
+
+@dataclass(frozen=True)
+class SavedBoard:
+    """What a table's page shows once a board is saved, in place of its panel: the board
+    entered, with its traveller, and when it was the round's last board at the table,
+    what the table does next (``view``; None while boards of the round are still to
+    enter: the page has their panels already)."""
+
+    item: DoneBoard
+    view: TableRoundView | None
+
+
+def saved_board(found: TableAtWork, entry: TableEntry, result: Result) -> SavedBoard:
+    """The answer to a table's save of ``result`` in the current round, from what the
+    save read (``entry``): one query for the board's traveller (and one for the set's
+    analysis while the board waits for it)."""
+    session, setup = found.session, found.setup
+    board = entry.board or setup.board(result.board_number, session.profile)
+    assert board is not None  # a result saved here is on a board of the set
+    item = DoneBoard(
+        board=board,
+        result=result,
+        traveller=traveller(session, board.number, board=board, names=setup.pair_names),
+        flagged=False,  # just saved: nobody has flagged it yet
+        analysis=_analysis_if_awaited(session, [board]),
+    )
+    movement = found.movement
+    table_entry_now = movement.entry(session.current_round, found.table.number)
+    numbers = list(movement.boards(table_entry_now.board_set))
+    entered = entry.entered | {result.board_number}
+    if any(number not in entered for number in numbers):
+        return SavedBoard(item=item, view=None)
+    pairs = _playing_pairs(setup.pairs, table_entry_now)
+    view = _round_view(found, table_entry_now, numbers, pairs, {}, [], entered)
+    return SavedBoard(item=item, view=view)
 
 
 def done_board(found: TableAtWork) -> DoneBoard | None:
@@ -723,18 +821,9 @@ def done_board(found: TableAtWork) -> DoneBoard | None:
     return DoneBoard(
         board=board,
         result=result,
-        traveller=traveller(session, board.number, board=board),
+        traveller=traveller(session, board.number, board=board, names=found.setup.pair_names),
         flagged=bool(_flagged([result], kind=Flag.Kind.CHECK)),
         analysis=board_selectors.analysis_progress(session.board_set_id),
-    )
-
-
-def session_screen_names(session: Session) -> dict[int, str]:
-    """The session's pupils as a shared screen names them (one query)."""
-    return people_labels.screen_names(
-        PairMember.objects.filter(session=session).values_list(
-            "pupil_id", "pupil__first_name", "pupil__last_name"
-        )
     )
 
 

@@ -12,6 +12,8 @@ writes in a short transaction whose conditional update confirms what the checks 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -22,7 +24,13 @@ from scoring.contracts import Contract
 from tournaments.labels.bridge import contract_text
 from tournaments.models import Flag, Pair, Result, ResultChange, Session, Table
 from tournaments.results.scores import score_result
-from tournaments.results.selectors import Slot, board_for_session, slot_for, table_entry
+from tournaments.results.selectors import (
+    Slot,
+    TableEntry,
+    board_for_session,
+    slot_for,
+    table_entry,
+)
 from tournaments.sessions import selectors as session_selectors
 
 ADJUSTMENTS = (60, 50, 40)
@@ -110,7 +118,6 @@ def result_record(
     idempotency_key: str = "",
     shown_round: int | None = None,
     entered_by: User | None = None,
-    _again: bool = True,
 ) -> Result:
     """A table records its result for a board of the current round.
 
@@ -134,6 +141,44 @@ def result_record(
     between (the round, another device, the same form sent twice at once: the unique
     constraints see to those), the checks run once more and say what happened.
     """
+    return _record(
+        table=table,
+        board_number=board_number,
+        contract=contract,
+        tricks_won=tricks_won,
+        revoke=revoke,
+        idempotency_key=idempotency_key,
+        shown_round=shown_round,
+        entered_by=entered_by,
+    ).result
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A result a table's save stands on (saved now, or before) and what the save read
+    before it wrote (``entry``: the table's other boards of the round, the board), from
+    which its answer is made without reading any of it again."""
+
+    result: Result
+    entry: TableEntry
+
+
+def _record(
+    *,
+    table: Table,
+    board_number: int,
+    contract: str | Contract,
+    tricks_won: int,
+    revoke: str,
+    idempotency_key: str,
+    shown_round: int | None,
+    entered_by: User | None,
+    session: Session | None = None,
+    again: bool = True,
+) -> Recorded:
+    """:func:`result_record`, with what its checks read (``session``: the table's, as
+    the request read it with the table, else read here; ``again``: the checks may run
+    once more, on a fresh read of the session, if the write found it moved on)."""
     entry = table_entry(
         table=table,
         board_number=board_number,
@@ -141,6 +186,7 @@ def result_record(
         contract=contract,
         tricks_won=tricks_won,
         revoke=revoke,
+        session=session if again else None,
     )
     session, result = entry.session, entry.sent_before
     answers = (str(contract), tricks_won, revoke)
@@ -150,7 +196,7 @@ def result_record(
         # saved, and the teacher's correction stands.
         if not same and not (result.board_number == board_number and result.changes.exists()):
             raise KeyReused(result)
-        return result  # the form sent before
+        return Recorded(result, entry)  # the form sent before
     if session.state != Session.State.RUNNING:
         raise SessionNotRunning
     if shown_round is not None and shown_round != session.current_round:
@@ -160,7 +206,8 @@ def result_record(
         raise ValidationError(entry.not_here)
     if entry.standing is not None:
         if _answers(entry.standing) == answers:
-            return entry.standing  # a second tablet at the table sent the same result
+            # A second tablet at the table sent the same result.
+            return Recorded(entry.standing, entry)
         raise ResultConflict(entry.standing)
     if entry.refused is not None:
         raise entry.refused
@@ -195,10 +242,10 @@ def result_record(
                 raise _MovedOn
             result.save()
     except (IntegrityError, _MovedOn):
-        if not _again:
+        if not again:
             raise
         # The checks again, on what is there now: they say what happened.
-        return result_record(
+        return _record(
             table=table,
             board_number=board_number,
             contract=contract,
@@ -207,9 +254,9 @@ def result_record(
             idempotency_key=idempotency_key,
             shown_round=shown_round if shown_round is not None else slot.round,
             entered_by=entered_by,
-            _again=False,
+            again=False,
         )
-    return result
+    return Recorded(result, entry)
 
 
 class _MovedOn(Exception):
@@ -258,13 +305,16 @@ def result_record_from_tablet(
     revoke: str = "",
     idempotency_key: str = "",
     shown_round: int | None = None,
-) -> Result:
-    """A table's tablet sends its result: :func:`result_record`, and when the board
-    already has another result at this table (another device), the result that stands
-    stays and the teacher gets an open flag saying what this tablet sent, until it is
-    answered; :class:`ResultConflict` is raised still, after the flag is saved."""
+    session: Session | None = None,
+) -> Recorded:
+    """A table's tablet sends its result: :func:`result_record` (with what it read, for
+    the answer), and when the board already has another result at this table (another
+    device), the result that stands stays and the teacher gets an open flag saying what
+    this tablet sent, until it is answered; :class:`ResultConflict` is raised still,
+    after the flag is saved. ``session``: the table's, as the request read it with the
+    table (else read again)."""
     try:
-        return result_record(
+        return _record(
             table=table,
             board_number=board_number,
             contract=contract,
@@ -272,6 +322,8 @@ def result_record_from_tablet(
             revoke=revoke,
             idempotency_key=idempotency_key,
             shown_round=shown_round,
+            entered_by=None,
+            session=session,
         )
     except ResultConflict as conflict:
         result_flag_conflict(

@@ -170,7 +170,7 @@ def table_result(request: HtmxHttpRequest, token: str, board_number: int) -> Htt
     if form.is_valid():
         data = form.cleaned_data
         try:
-            result = result_services.result_record_from_tablet(
+            recorded = result_services.result_record_from_tablet(
                 table=found.table,
                 board_number=board_number,
                 contract=data["contract"],
@@ -178,6 +178,7 @@ def table_result(request: HtmxHttpRequest, token: str, board_number: int) -> Htt
                 revoke=data["revoke"],
                 idempotency_key=data["key"],
                 shown_round=data["round"],
+                session=found.session,
             )
         except result_services.SessionNotRunning:
             return _table_closed(request, found)
@@ -191,7 +192,7 @@ def table_result(request: HtmxHttpRequest, token: str, board_number: int) -> Htt
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            return _saved(request, found, result)
+            return _saved(request, found, recorded)
     elif not found.running:
         return _table_closed(request, found)
     return _table_response(
@@ -210,13 +211,20 @@ def _table_closed(request: HtmxHttpRequest, found: TableAtWork) -> HttpResponse:
     return render(request, "tournaments/results/table_closed.html", context, status=410)
 
 
-def _saved(request: HtmxHttpRequest, found: TableAtWork, result: Result) -> HttpResponse:
-    """After a save: to htmx the table's page at once (the board's traveller, and the next
-    board or where to go), in place of its main part; otherwise a redirect to it."""
+def _saved(
+    request: HtmxHttpRequest, found: TableAtWork, recorded: result_services.Recorded
+) -> HttpResponse:
+    """After a save: to htmx, in place of the board's panel, the board entered with its
+    traveller (and once the round's boards are all in, what the table does next, in
+    place of that part of the page); the page has the panels of the round's other
+    boards already. Otherwise a redirect to the table's page."""
     if not request.htmx:
         return redirect("tournaments:table_page", token=found.table.token)
+    result = recorded.result
     if found.shows_now(result):
-        return render(request, "tournaments/results/table.html#main", _table_context(found))
+        saved = result_selectors.saved_board(found, recorded.entry, result)
+        context = {"table": found.table, "item": saved.item, "view": saved.view}
+        return render(request, "tournaments/results/table_saved_board.html", context)
     session = found.session
     # A form sent again once its round or session had moved on: what it saved.
     context = {
@@ -224,7 +232,17 @@ def _saved(request: HtmxHttpRequest, found: TableAtWork, result: Result) -> Http
         "result": result,
         "traveller": result_selectors.traveller(session, result.board_number),
     }
-    return render(request, "tournaments/results/table_saved.html", context)
+    return _in_place_of_page(
+        request, render(request, "tournaments/results/table_saved.html", context)
+    )
+
+
+def _in_place_of_page(request: HtmxHttpRequest, response: HttpResponse) -> HttpResponse:
+    """To htmx, an answer that takes the place of the page's main part (the save button
+    aims at its board's panel)."""
+    if request.htmx:
+        response = reselect(retarget(reswap(response, "outerHTML"), "#table-main"), "#table-main")
+    return response
 
 
 def _scores(board: BoardFacts | None, profile: Profile) -> str:
@@ -243,9 +261,7 @@ def _table_response(
     response = render(
         request, "tournaments/results/table.html", _table_context(found, **extra), status=status
     )
-    if request.htmx:
-        response = reselect(retarget(reswap(response, "outerHTML"), "#table-main"), "#table-main")
-    return response
+    return _in_place_of_page(request, response)
 
 
 def _own_result(token: str, result_id: int) -> Result:

@@ -131,10 +131,14 @@ def _movement(
     )
 
 
-def session_individual_movement(session: Session) -> IndividualMovement:
+def session_individual_movement(
+    session: Session, *, pupils: int | None = None
+) -> IndividualMovement:
     """An individual session's movement: who sits in which seat, each round (its pairs
-    are its pupils, one each, numbered as the movement numbers them)."""
-    return _individual(session.pairs.count(), session.rounds, session.boards_per_round)
+    are its pupils, one each, numbered as the movement numbers them; ``pupils``: their
+    number, if known, else counted)."""
+    count = pupils if pupils is not None else session.pairs.count()
+    return _individual(count, session.rounds, session.boards_per_round)
 
 
 @functools.lru_cache(maxsize=64)

@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.test import Client
+from pytest_django import DjangoAssertNumQueries
 
 from scoring.errors import ScoringError
 from scoring.movements import PairId
@@ -232,7 +233,7 @@ def test_a_tablets_conflicting_result_is_flagged_by_the_service(session: Session
     same = result_services.result_record_from_tablet(
         table=table, board_number=1, contract="4S", tricks_won=10, idempotency_key="c"
     )
-    assert same == first
+    assert same.result == first
     assert Flag.objects.count() == 1
 
 
@@ -274,19 +275,54 @@ def _post(client: Client, table: Table, board: int, **data: str) -> _MonkeyPatch
 def test_the_tablet_gets_the_traveller_back_with_what_comes_next(
     session: Session,
 ) -> None:
-    """The save's answer is the table's page at once: the board's traveller, Agree and
-    "ask the teacher", and the next board's panel; nothing more to load."""
+    """The save's answer is the board entered, in place of its panel: the board's
+    traveller, Agree and "ask the teacher"; the next board's panel is on the page
+    already, so the answer carries no panel; nothing more to load."""
     table, _, _ = _where(session, 1, 1)
     response = _post(Client(), table, 1, key="htmx-1")
     assert response.status_code == 200
     html = response.content.decode()
-    assert html.lstrip().startswith('<div id="table-main" ')
+    assert html.lstrip().startswith('<section class="card done-board" aria-labelledby="done-1"')
     assert "How the other tables did" in html
     assert 'class="own-result"' in html
     assert "Something is wrong: ask the teacher" in html
-    assert re.search(r"<h2[^>]*>Board 2</h2>", html)  # the next board's panel
+    assert "entry-panel" not in html
+    assert 'id="table-main"' not in html
+    assert 'id="table-next"' not in html  # board 2 is still to enter
     assert 'hx-trigger="load"' not in html  # no second request for the rest
     assert Result.objects.get().idempotency_key == "htmx-1"
+
+
+def test_the_rounds_last_board_comes_back_with_what_the_table_does_next(
+    session: Session,
+) -> None:
+    """The round's last board at the table: its traveller, and in place of the page's
+    "when the round is over" part, the same part polling for the next round."""
+    table, _, _ = _where(session, 1, 1)
+    assert _post(Client(), table, 1, key="first").status_code == 200
+    html = _post(Client(), table, 2, key="second").content.decode()
+    assert html.lstrip().startswith('<section class="card done-board" aria-labelledby="done-2"')
+    oob = re.search(r'<div id="table-next" hx-swap-oob="true">(.*?)</div>\s*$', html, re.S)
+    assert oob is not None
+    assert "When the round is over" in oob.group(1)
+    assert f'hx-get="/t/{table.token}/round/?round=1"' in oob.group(1)
+    page = Client().get(f"/t/{table.token}/").content.decode()
+    assert '<div id="table-next">' in page  # the page says the same when loaded
+    assert f'hx-get="/t/{table.token}/round/?round=1"' in page
+
+
+def test_a_save_reads_nothing_twice(
+    session: Session, django_assert_max_num_queries: DjangoAssertNumQueries
+) -> None:
+    """A save with the session's setup kept (another table's request read it): the
+    table and its session, the table's results, the write (its savepoint, its lock, the
+    pairs still playing, the insert, the release), the board's traveller, and the set's
+    analysis, which this board still waits for."""
+    table, _, _ = _where(session, 1, 1)
+    other, _, _ = _where(session, 2, 1)
+    Client().get(f"/t/{other.token}/")  # the setup read once, for the session
+    with django_assert_max_num_queries(9):
+        assert _post(Client(), table, 1, key="few").status_code == 200
 
 
 def test_a_retry_after_the_round_moved_on_gets_its_traveller_not_an_error(
