@@ -18,6 +18,7 @@ from pytest_django import Settings as SettingsWrapper
 
 from tests.classroom_site import Served, Site
 from tournaments.models import SchoolClass
+from tournaments.sessions import caches
 
 PASSWORD = "correct-horse-battery"
 
@@ -56,8 +57,10 @@ def _cache_emptied() -> Iterator[None]:
     """Each test starts with an empty cache (tournaments.sessions.caches): what one
     test's sessions kept must not meet another's."""
     cache.clear()
+    caches.forget_local()
     yield
     cache.clear()
+    caches.forget_local()
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,7 @@ from enum import StrEnum
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -34,6 +34,7 @@ from tournaments.models import (
     Board,
     Flag,
     Pair,
+    PairMember,
     Pupil,
     Result,
     ResultChange,
@@ -77,12 +78,19 @@ class SessionSetup:
     pairs with their pupils, by the movement's name for them; its pupils as a shared
     screen names them (pupil id → name); in an individual session each pair, a pupil
     alone, by that name (pair id → name); and the cards and analysis of every board of
-    its set (number → PBN deal and double-dummy tricks)."""
+    its set (number → PBN deal and double-dummy tricks); its tables."""
 
     pairs: dict[PairId, Pair]
     screen_names: dict[int, str]
     pair_names: dict[int, str]
     boards: dict[int, tuple[str, str]]
+    #: The session's tables, by id.
+    tables: dict[int, Table]
+
+    @functools.cached_property
+    def by_pk(self) -> dict[int, Pair]:
+        """The pairs by id."""
+        return {pair.pk: pair for pair in self.pairs.values()}
 
     def board(self, number: int, profile: Profile) -> board_selectors.BoardFacts | None:
         """A board of the set as the session scores it; None if the set has no such board."""
@@ -93,13 +101,20 @@ class SessionSetup:
 
 
 def session_setup(session: Session) -> SessionSetup:
-    """The session's :class:`SessionSetup`: read once per setup (three queries), then
+    """The session's :class:`SessionSetup`: read once per setup (four queries), then
     from the cache."""
     return caches.per_setup(session, "setup", lambda: _session_setup(session))
 
 
 def _session_setup(session: Session) -> SessionSetup:
-    pairs = session_selectors.session_pairs(session)
+    # Read by the session's id, not through it: what is kept holds no copy of the
+    # session (its round and state move on while the setup stays).
+    members = PairMember.objects.select_related("pupil").order_by("position")
+    pairs = list(
+        Pair.objects.filter(session_id=session.pk).prefetch_related(
+            Prefetch("members", queryset=members)
+        )
+    )
     members = [(pair, member) for pair in pairs for member in pair.members.all()]
     names = people_labels.screen_names(
         (member.pupil_id, member.pupil.first_name, member.pupil.last_name)
@@ -116,6 +131,7 @@ def _session_setup(session: Session) -> SessionSetup:
         if individual
         else {},
         boards={number: (deal, dd) for number, deal, dd in boards},
+        tables={table.pk: table for table in Table.objects.filter(session_id=session.pk)},
     )
 
 
@@ -305,7 +321,7 @@ def table_entry(
         wanted |= Q(idempotency_key=idempotency_key)
     sent_before = standing = None
     entered = set()
-    for result in Result.objects.filter(wanted, table=table):
+    for result in Result.objects.filter(wanted, table=table).order_by():
         if idempotency_key and result.idempotency_key == idempotency_key:
             sent_before = result
         if result.round == session.current_round:
@@ -429,27 +445,31 @@ def traveller(
     *,
     agreed_only: bool = False,
     board: board_selectors.BoardFacts | None = None,
-    names: dict[int, str] | None = None,
+    setup: SessionSetup | None = None,
 ) -> list[TravellerRow]:
     """Every result on a board so far, scored and with what the cards allowed, by round
-    and table (one query, one more for the board unless it is given; ``names``: in an
-    individual session each pair by its pupil's name, ``SessionSetup.pair_names``, taken
-    from the session's setup unless given)."""
+    and table: one query, one more for the board unless it is given; the tables and
+    pairs from the session's setup (``setup``, or read)."""
     board = board or board_for_session(session, board_number)
-    if names is None:
-        names = session_setup(session).pair_names
-    rows = (
-        Result.objects.filter(session=session, board_number=board_number)
-        .select_related("table", "ns_pair", "ew_pair", "ns_partner", "ew_partner")
-        .order_by("round", "table__number")
-    )
+    setup = setup or session_setup(session)
+    # Sorted here: the default order would join the tables.
+    rows = Result.objects.filter(session=session, board_number=board_number).order_by()
     if agreed_only:
         rows = rows.filter(agreed=True)
-    traveller_rows = []
+    listed = []
     for row in rows:
+        # The tables and pairs as the setup has them (the same rows): no join.
+        row.table = setup.tables[row.table_id]
+        row.ns_pair, row.ew_pair = setup.by_pk[row.ns_pair_id], setup.by_pk[row.ew_pair_id]
+        row.ns_partner = setup.by_pk[row.ns_partner_id] if row.ns_partner_id else None
+        row.ew_partner = setup.by_pk[row.ew_partner_id] if row.ew_partner_id else None
+        listed.append(row)
+    listed.sort(key=lambda row: (row.round, row.table.number))
+    traveller_rows = []
+    for row in listed:
         scored = score_played(row, board, session.profile)
-        ns = _side_label(row.ns_pair, row.ns_partner, names)
-        ew = _side_label(row.ew_pair, row.ew_partner, names)
+        ns = _side_label(row.ns_pair, row.ns_partner, setup.pair_names)
+        ew = _side_label(row.ew_pair, row.ew_partner, setup.pair_names)
         traveller_rows.append(
             TravellerRow(
                 result=row,
@@ -700,7 +720,7 @@ def table_round_view(found: TableAtWork) -> TableRoundView:
     }
     own = {
         result.board_number: result
-        for result in Result.objects.filter(session=session, table=table, round=round_)
+        for result in Result.objects.filter(session=session, table=table, round=round_).order_by()
     }
     flagged = _flagged(own.values(), kind=Flag.Kind.CHECK) if own else set()
     analysis = _analysis_if_awaited(session, [boards[n] for n in own if n in boards])
@@ -708,7 +728,7 @@ def table_round_view(found: TableAtWork) -> TableRoundView:
         DoneBoard(
             board=boards[number],
             result=own[number],
-            traveller=traveller(session, number, board=boards[number], names=setup.pair_names),
+            traveller=traveller(session, number, board=boards[number], setup=setup),
             flagged=own[number].pk in flagged,
             analysis=analysis,
         )
@@ -791,7 +811,7 @@ def saved_board(found: TableAtWork, entry: TableEntry, result: Result) -> SavedB
     item = DoneBoard(
         board=board,
         result=result,
-        traveller=traveller(session, board.number, board=board, names=setup.pair_names),
+        traveller=traveller(session, board.number, board=board, setup=setup),
         flagged=False,  # just saved: nobody has flagged it yet
         analysis=_analysis_if_awaited(session, [board]),
     )
@@ -821,7 +841,7 @@ def done_board(found: TableAtWork) -> DoneBoard | None:
     return DoneBoard(
         board=board,
         result=result,
-        traveller=traveller(session, board.number, board=board, names=found.setup.pair_names),
+        traveller=traveller(session, board.number, board=board, setup=found.setup),
         flagged=bool(_flagged([result], kind=Flag.Kind.CHECK)),
         analysis=board_selectors.analysis_progress(session.board_set_id),
     )

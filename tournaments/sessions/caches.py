@@ -15,10 +15,17 @@ The cache is Django's default one (settings.CACHES): memory in each server proce
 unless the settings name a shared one. A value is computed by the first request that
 needs it and read by the others; what a key holds must be a function of the key alone,
 so whichever process computed it, every process would have computed the same.
+
+Each process also keeps the last values it read, as they are (:data:`LOCAL_SIZE` of
+them): Django's cache hands out a fresh copy each time (unpickled: about a millisecond
+for a session's pairs), and a key's value never changes, so the copy already read serves
+as well. Readers never change what they get.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import TypeVar, cast
 
@@ -31,7 +38,12 @@ T = TypeVar("T")
 #: Long enough for a lesson day; a key nobody asks for again just ages out.
 TIMEOUT = 6 * 60 * 60
 
+#: How many values each process keeps as they are.
+LOCAL_SIZE = 2_000
+
 _MISSING = object()
+_local: OrderedDict[str, object] = OrderedDict()
+_local_lock = threading.Lock()
 
 
 def setup_key(session: Session, name: str, *parts: object) -> str:
@@ -55,12 +67,30 @@ def revision_key(session: Session, name: str, *parts: object) -> str:
 
 
 def _get_or_compute(key: str, compute: Callable[[], T]) -> T:
-    found = cache.get(key, _MISSING)
-    if found is not _MISSING:
-        return cast(T, found)  # what compute() stored under this key
-    value = compute()
-    cache.set(key, value, TIMEOUT)
-    return value
+    with _local_lock:
+        found = _local.get(key, _MISSING)
+        if found is not _MISSING:
+            _local.move_to_end(key)
+    if found is _MISSING:
+        found = cache.get(key, _MISSING)
+        if found is _MISSING:
+            found = compute()
+            cache.set(key, found, TIMEOUT)
+        _keep(key, found)
+    return cast(T, found)  # what compute() made for this key
+
+
+def _keep(key: str, value: object) -> None:
+    with _local_lock:
+        _local[key] = value
+        while len(_local) > LOCAL_SIZE:
+            _local.popitem(last=False)
+
+
+def forget_local() -> None:
+    """Forget the values this process keeps as they are (a test's sessions end with it)."""
+    with _local_lock:
+        _local.clear()
 
 
 def per_setup(session: Session, name: str, compute: Callable[[], T], *parts: object) -> T:
