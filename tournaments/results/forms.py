@@ -76,6 +76,19 @@ class ResultForm(forms.Form):
         # panel asks no "part-score or game" and sends a part-score (its target is the
         # board's, not the contract's; see scoring.profiles.TargetProfile).
         self.asks_level = not is_target_profile(profile)
+        # What the four taps look like depends on these alone while nothing is chosen.
+        self._choices = (strains, levels, self.asks_level)
+
+    @property
+    def choices_key(self) -> str:
+        """While nothing is chosen (a new panel: not sent, no answers given), what the
+        panel's taps depend on, as a cache key (the page renders them once per scoring
+        and language: templates/includes/entry_panel.html); "" otherwise."""
+        answers = ("strain", "level", "tricks", "revoke")
+        if self.is_bound or any(self.initial.get(name) not in (None, "") for name in answers):
+            return ""
+        strains, levels, asks_level = self._choices
+        return f"{'-'.join(strains)}|{'-'.join(levels)}|{int(asks_level)}"
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

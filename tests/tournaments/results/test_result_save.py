@@ -447,3 +447,20 @@ def test_the_panel_carries_every_answers_score_so_a_tap_asks_nothing(session: Se
         )
         assert scores[key] == bridge_labels.net_text(scored.ns_net)
     assert 'hx-post="/t/' not in html.split('class="entry-form"')[1].split(">")[0]
+
+
+def test_a_new_panels_taps_are_made_once_per_language_and_scoring(session: Session) -> None:
+    """The taps of a new panel come from the cache after the first page: each language
+    still gets its own words, and a panel with answers chosen is never the kept one."""
+    table, _, _ = _where(session, 1, 1)
+    english = Client().get(f"/t/{table.token}/").content.decode()
+    norwegian = Client(headers={"Cookie": "django_language=nb"}).get(f"/t/{table.token}/")
+    again = Client().get(f"/t/{table.token}/").content.decode()
+    assert "Tricks won by declarer" in english
+    assert again.count("Tricks won by declarer") == english.count("Tricks won by declarer")
+    nb_page = norwegian.content.decode()
+    assert "Stikk tatt av spillefører" in nb_page
+    assert "Tricks won by declarer" not in nb_page
+    # A refused answer comes back with what was chosen, not the empty taps.
+    refused = _post(Client(), table, 1, key="refused", tricks="14").content.decode()
+    assert 'value="S" checked' in refused
