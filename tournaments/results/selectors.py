@@ -109,10 +109,10 @@ def session_setup(session: Session) -> SessionSetup:
 def _session_setup(session: Session) -> SessionSetup:
     # Read by the session's id, not through it: what is kept holds no copy of the
     # session (its round and state move on while the setup stays).
-    members = PairMember.objects.select_related("pupil").order_by("position")
+    in_order = PairMember.objects.select_related("pupil").order_by("position")
     pairs = list(
         Pair.objects.filter(session_id=session.pk).prefetch_related(
-            Prefetch("members", queryset=members)
+            Prefetch("members", queryset=in_order)
         )
     )
     members = [(pair, member) for pair in pairs for member in pair.members.all()]
