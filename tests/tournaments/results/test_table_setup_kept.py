@@ -59,6 +59,7 @@ def test_the_boards_analysis_shows_once_it_is_in(session: Session) -> None:
     assert before is not None
     assert before.board is not None
     assert before.board.dd is None
+    assert session.board_set_id is not None
     analysis.board_set_run_analysis(board_set_id=session.board_set_id)
     after = result_selectors.table_at_work(table.token, board_number=1)
     assert after is not None
