@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import functools
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -387,6 +388,17 @@ def score_texts(board: board_selectors.BoardFacts, profile: Profile) -> dict[str
     before saving ("N–S +420"), keyed "strain|level|tricks|revoke": the panel carries
     them, so a tap asks the server nothing (static/js/score-preview.js)."""
     return dict(_score_texts(board.number, board.deal.to_pbn(), profile, get_language()))
+
+
+def score_texts_json(board: board_selectors.BoardFacts, profile: Profile) -> str:
+    """:func:`score_texts` as the panel carries them (JSON), made once per board,
+    scoring and language in each process."""
+    return _score_texts_json(board.number, board.deal.to_pbn(), profile, get_language())
+
+
+@functools.lru_cache(maxsize=1024)
+def _score_texts_json(number: int, deal: str, profile: Profile, language: str) -> str:
+    return json.dumps(dict(_score_texts(number, deal, profile, language)), ensure_ascii=False)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -4,7 +4,6 @@ selector or service from ``result_selectors`` / ``result_services`` and render."
 
 from __future__ import annotations
 
-import json
 import uuid
 from typing import Any
 
@@ -249,7 +248,7 @@ def _scores(board: BoardFacts | None, profile: Profile) -> str:
     """The panel's scores before saving, for static/js/score-preview.js."""
     if board is None:
         return ""
-    return json.dumps(result_selectors.score_texts(board, profile), ensure_ascii=False)
+    return result_selectors.score_texts_json(board, profile)
 
 
 def _table_response(
