@@ -33,7 +33,7 @@ seconds) it prints: the saves' p50/p95 (ms), the other requests' p95, errors, re
 per second, the load average, the cores the server and the client kept busy on average
 (warm-up included), and the largest number of classes whose p95 save stays within 300
 ms with no error. Under each level, what the server's CPU went to in the measured
-seconds (CPU time, not wall time, so the figures hold on a busy machine; the shares
+seconds (CPU time, not wall time, so the figures hold on a busy machine, the shares
 best):
 
 * the server's CPU ms per class-second: the CPU time of all its processes (gunicorn's,
@@ -45,7 +45,11 @@ best):
 * per request type and answer (save, table page, round check 200/304, grid 200/304,
   projector 200/304, session page, next round, preview where the page asks for it): how
   many a class-second, their mean CPU ms and SQL queries (from the headers), their CPU
-  ms a class-second, and their share of the server's CPU.
+  ms a class-second, and their share of the server's CPU. Counted: the requests sent
+  and answered within the measured seconds (a page still loading when they begin, after
+  too short a warm-up, falls "around"). A type shows once the lesson reaches it: a
+  round takes about 40 s, so the round checks, the next round and the table pages it
+  brings need a minute or more measured (the default).
 
 ``--compare REV`` measures another commit beside this checkout in the same run: REV is
 checked out in a detached git worktree in a temporary folder (removed afterwards) and
