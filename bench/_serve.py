@@ -1,16 +1,27 @@
 """The site as ``make run`` serves it, on a scratch database, for the benchmarks that load
-it over HTTP (bench_capacity.py, bench_entry.py): ``manage.py serve`` (gunicorn, its
-threads, production settings, plain http) on SQLite in a temporary folder, or on a
-private PostgreSQL server started here (Debian's, as .ci/run starts one), or on a
-PostgreSQL database of yours, emptied first.
+it over HTTP (bench_capacity.py, bench_entry.py, bench_event.py): ``manage.py serve``
+(gunicorn, its threads, production settings, plain http) on SQLite in a temporary
+folder, or on a private PostgreSQL server started here (Debian's, as .ci/run starts
+one), or on a PostgreSQL database of yours, emptied first.
 
-The classes are made in this process with the site's own services, so they are exactly
-what a teacher makes; the load itself comes from another process.
+The server runs the site's settings with one middleware put first
+(bench/_server_timing.py: each answer says in a ``Server-Timing`` header the CPU and
+the SQL queries it cost), from a settings module written into the scratch folder; the
+site's own settings are not changed. ``Site.meter()`` reads the CPU time of the
+server's processes (and of the private PostgreSQL server's).
+
+The site may be this checkout's or another folder's (``root``: bench_capacity.py
+``--compare`` serves another revision from a git worktree, with the same Python). The
+classes are made with the site's own services, so they are exactly what a teacher
+makes: in this process for this checkout, in a subprocess that imports the other
+folder's code first for another (its models may differ); the load itself comes from
+another process.
 """
 
 from __future__ import annotations
 
 import datetime
+import json
 import os
 import secrets
 import shutil
@@ -19,20 +30,34 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
-ROOT = Path(__file__).resolve().parents[1]
+import psutil
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+#: The server's settings: the site's, with the timing middleware first.
+TIMING_SETTINGS = "bench_timing_settings"
 
 TABLES = 8
 PUPILS = 4 * TABLES  # 16 pairs at 8 tables
 ROUNDS = 7  # a Mitchell of 8 tables with a skip
 BOARDS_PER_ROUND = 2
+
+
+def _copy(stream: IO[bytes], path: Path) -> None:
+    with path.open("ab") as log:
+        for line in stream:
+            log.write(line)
+            log.flush()
 
 
 def free_port() -> int:
@@ -49,11 +74,53 @@ class ClassPlan:
     tokens: tuple[str, ...]
 
 
-class Site:
-    """A scratch site: its environment, database and (once started) server."""
+def process_cpu(pid: int) -> float:
+    """CPU seconds used so far by a process and all it started: the living ones, and
+    those that ended (as far as their parent has collected them)."""
+    try:
+        root = psutil.Process(pid)
+        processes = [root, *root.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return 0.0
+    total = 0.0
+    for process in processes:
+        try:
+            times = process.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system + times.children_user + times.children_system
+    return total
 
-    def __init__(self, folder: Path, database_url: str) -> None:
+
+@dataclass(frozen=True)
+class Meter:
+    """Reads the CPU seconds used so far by a site's server (``manage.py serve``, its
+    gunicorn and background worker) and, when this bench started it, by its PostgreSQL
+    server (else None). Plain ids, so another process can read it too."""
+
+    server_pid: int
+    database_pid: int | None
+
+    def read(self) -> tuple[float, float | None]:
+        database = None if self.database_pid is None else process_cpu(self.database_pid)
+        return process_cpu(self.server_pid), database
+
+
+class Site:
+    """A scratch site: its environment, database and (once started) server. ``root``:
+    the folder of the site's code (this checkout, or a worktree of another revision)."""
+
+    def __init__(
+        self,
+        folder: Path,
+        database_url: str,
+        *,
+        root: Path = ROOT,
+        postgres_folder: Path | None = None,
+    ) -> None:
         self.folder = folder
+        self.root = root
+        self.postgres_folder = postgres_folder
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.env = {
@@ -74,22 +141,31 @@ class Site:
     def manage(self, *args: str) -> None:
         subprocess.run(
             [sys.executable, "manage.py", *args],
-            cwd=ROOT,
+            cwd=self.root,
             env=self.env,
             check=True,
             stdout=subprocess.DEVNULL,
         )
 
     def start(self, *, workers: int = 2) -> None:
-        """``manage.py serve`` as ``make run`` starts it, until it says it is ready."""
+        """``manage.py serve`` as ``make run`` starts it, until it says it is ready; with
+        the site's settings and the timing middleware first (bench/_server_timing.py)."""
+        (self.folder / f"{TIMING_SETTINGS}.py").write_text(
+            "from minibridge.settings import *  # noqa: F403\n"
+            "from minibridge.settings import MIDDLEWARE\n\n"
+            'MIDDLEWARE = ["_server_timing.ServerTimingMiddleware", *MIDDLEWARE]\n',
+            encoding="utf-8",
+        )
         serve = ["serve", "--port", str(self.port), "--workers", str(workers)]
         serve += (
             ["--threads", os.environ["BENCH_THREADS"]] if os.environ.get("BENCH_THREADS") else []
         )
+        # manage.py's folder comes first on the path (the site's own code), then these.
+        path = os.pathsep.join([str(self.folder), str(BENCH)])
         self.server = subprocess.Popen(
             [sys.executable, "manage.py", *serve],
-            cwd=ROOT,
-            env=self.env,
+            cwd=self.root,
+            env={**self.env, "DJANGO_SETTINGS_MODULE": TIMING_SETTINGS, "PYTHONPATH": path},
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
         )
@@ -97,6 +173,9 @@ class Site:
         deadline = time.monotonic() + 60
         for line in self.server.stdout:
             if b"Tablets open" in line:
+                # What it says from now on goes to a file: a full pipe would stop it.
+                log = self.folder / "server.log"
+                threading.Thread(target=_copy, args=(self.server.stdout, log), daemon=True).start()
                 return
             if time.monotonic() > deadline:
                 break
@@ -113,18 +192,49 @@ class Site:
             self.server.kill()
         self.server = None
 
+    def meter(self) -> Meter:
+        """The CPU meter of the running server (and of its private PostgreSQL)."""
+        assert self.server is not None
+        database_pid = None
+        if self.postgres_folder is not None:
+            pid_file = self.postgres_folder / "postmaster.pid"
+            database_pid = int(pid_file.read_text(encoding="utf-8").split()[0])
+        return Meter(self.server.pid, database_pid)
+
     def django(self) -> None:
-        """Django set up in this process, on the scratch database."""
+        """Django set up in this process, on the scratch database (this checkout's
+        site only: another folder's code runs in a subprocess, see ``elsewhere``)."""
+        assert self.root == ROOT, "another revision's code runs in a subprocess"
+        import django
+        from django.apps import apps
+
+        if apps.ready:
+            return
         os.environ.update(self.env)
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "minibridge.settings")
-        import django
-
         django.setup()
+
+    def elsewhere(self, command: str, argument: object) -> object:
+        """``command`` of this module (see ``_commands``) with ``argument`` (JSON) in a
+        subprocess that imports the site's code from ``root``: what it returns."""
+        answer = self.folder / "answer.json"
+        subprocess.run(
+            [sys.executable, str(BENCH / "_serve.py"), command, json.dumps(argument), str(answer)],
+            cwd=self.root,
+            env={**self.env, "DJANGO_SETTINGS_MODULE": "minibridge.settings"},
+            check=True,
+        )
+        result: object = json.loads(answer.read_text(encoding="utf-8"))
+        answer.unlink()
+        return result
 
 
 @contextmanager
-def scratch_site(database: str = "sqlite", database_url: str = "") -> Iterator[Site]:
-    """A migrated scratch site (not yet serving); everything is removed afterwards."""
+def scratch_site(
+    database: str = "sqlite", database_url: str = "", *, root: Path = ROOT
+) -> Iterator[Site]:
+    """A migrated scratch site (not yet serving) of the code in ``root``, migrated with
+    its own migrations; everything is removed afterwards."""
     folder = Path(tempfile.mkdtemp(prefix="minibridge-bench-"))
     pg_bin = None
     try:
@@ -132,7 +242,8 @@ def scratch_site(database: str = "sqlite", database_url: str = "") -> Iterator[S
             database_url, pg_bin = _start_postgres(folder)
         elif database != "postgres":
             database_url = f"sqlite:///{folder}/bench.sqlite3"
-        site = Site(folder, database_url)
+        postgres_folder = folder / "pg" if pg_bin is not None else None
+        site = Site(folder, database_url, root=root, postgres_folder=postgres_folder)
         if database == "postgres":
             site.manage("flush", "--no-input")
         site.manage("migrate", "--no-input")
@@ -186,8 +297,18 @@ def _stop_postgres(folder: Path, pg_bin: Path) -> None:
 
 def make_classes(site: Site, count: int) -> tuple[list[ClassPlan], str]:
     """``count`` classes of 32 pupils, each with a running session (8 tables), all
-    playing one analysed board set; and a session cookie of their teacher."""
+    playing one analysed board set; and a session cookie of their teacher. Made with
+    the site's own code: in this process for this checkout, else in a subprocess."""
+    if site.root != ROOT:
+        made = site.elsewhere("make-classes", count)
+        assert isinstance(made, dict)
+        plans = [ClassPlan(session=p["session"], tokens=tuple(p["tokens"])) for p in made["plans"]]
+        return plans, str(made["cookie"])
     site.django()
+    return _make_classes(count)
+
+
+def _make_classes(count: int) -> tuple[list[ClassPlan], str]:
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.auth.models import User
     from django.contrib.sessions.backends.db import SessionStore
@@ -252,15 +373,53 @@ def play_rounds(plans: list[ClassPlan], rounds: int) -> None:
     connections.close_all()
 
 
-def reset_classes(plans: list[ClassPlan]) -> None:
-    """Every class back to round 1 of its running session, with no results."""
+def reset_classes(site: Site, plans: list[ClassPlan]) -> None:
+    """Every class back to round 1 of its running session, with no results (with the
+    site's own code, as ``make_classes``)."""
+    sessions = [plan.session for plan in plans]
+    if site.root != ROOT:
+        site.elsewhere("reset-classes", sessions)
+        return
+    site.django()
+    _reset_classes(sessions)
+
+
+def _reset_classes(ids: list[int]) -> None:
     from django.db import connections
 
     from tournaments.models import Flag, Result, ResultChange, Session
 
-    ids = [plan.session for plan in plans]
     Flag.objects.filter(result__session_id__in=ids).delete()
     ResultChange.objects.filter(result__session_id__in=ids).delete()
     Result.objects.filter(session_id__in=ids).delete()
-    Session.objects.filter(pk__in=ids).update(current_round=1, state=Session.State.RUNNING)
+    sessions = Session.objects.filter(pk__in=ids)
+    sessions.update(current_round=1, state=Session.State.RUNNING)
+    sessions.mark_changed()  # what a server keeps per revision is not of these results
     connections.close_all()
+
+
+def _commands(command: str, argument: object) -> object:
+    """What ``Site.elsewhere`` runs, in a subprocess whose site code is its folder's."""
+    import django
+
+    django.setup()
+    if command == "make-classes":
+        assert isinstance(argument, int)
+        plans, cookie = _make_classes(argument)
+        return {
+            "plans": [{"session": p.session, "tokens": list(p.tokens)} for p in plans],
+            "cookie": cookie,
+        }
+    if command == "reset-classes":
+        assert isinstance(argument, list)
+        _reset_classes([int(pk) for pk in argument])
+        return None
+    raise SystemExit(f"unknown command {command!r}")
+
+
+if __name__ == "__main__":
+    # Run by Site.elsewhere from the other site's folder: its code first on the path,
+    # before this checkout's (put there above), before anything of it is imported.
+    sys.path.insert(0, os.getcwd())
+    result = _commands(sys.argv[1], json.loads(sys.argv[2]))
+    Path(sys.argv[3]).write_text(json.dumps(result), encoding="utf-8")

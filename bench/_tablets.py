@@ -1,11 +1,16 @@
 """Devices of a class, as the benchmarks play them over HTTP: a table's tablet, the
 teacher's grid, the projector. Each keeps its own cookies and open connection and
 revalidates what it polls with the ETag it got, as a browser does. asyncio and aiohttp,
-so that a thousand tablets fit in one client process."""
+so that a thousand tablets fit in one client process.
+
+Each answer's ``Server-Timing`` header (the server's CPU and SQL queries for that
+request, from bench/_server_timing.py) is kept by the request's kind and status
+(``Stats.costs``)."""
 
 from __future__ import annotations
 
 import asyncio
+import math
 import random
 import re
 import time
@@ -19,13 +24,18 @@ from yarl import URL
 @dataclass
 class Stats:
     """What a run measured: each save's time until the table shows what comes next, the
-    other requests' times by kind, and the errors by kind and cause."""
+    other requests' times by kind, and the errors by kind and cause; and what the
+    server told of each request's cost (``costs``: CPU ms and SQL queries, by kind and
+    status, e.g. ``"grid 304"``), for the requests sent while ``measuring`` and
+    answered by ``until`` (a ``time.monotonic()``)."""
 
     saves: list[float] = field(default_factory=list)
     others: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    costs: dict[str, list[tuple[float, int]]] = field(default_factory=lambda: defaultdict(list))
     requests: int = 0
     measuring: bool = False
+    until: float = math.inf
 
     def error(self, kind: str, cause: str) -> None:
         if self.measuring:
@@ -78,18 +88,24 @@ class Device:
         cached = self.etags.get(path) if revalidate else None
         if cached:
             headers["If-None-Match"] = cached[0]
-        start = time.perf_counter()
+        start, measured = time.perf_counter(), self.stats.measuring
         try:
             async with self.http.request(
                 method, self.base + path, data=data, headers=headers, allow_redirects=False
             ) as response:
                 body = await response.text()
                 answer = Answer(response.status, body, dict(response.headers))
+                timing = response.headers.get(SERVER_TIMING)
         except (aiohttp.ClientError, TimeoutError) as error:
             self.stats.error(kind, type(error).__name__)
             return Answer(0, "", {})
         elapsed = time.perf_counter() - start
         self.stats.requests += 1
+        if timing and measured and time.monotonic() <= self.stats.until:
+            metrics = server_timing(timing)
+            if "cpu" in metrics:
+                cost = (metrics["cpu"], int(metrics.get("db", 0)))
+                self.stats.costs[f"{kind} {answer.status}"].append(cost)
         if answer.status == 304 and cached:
             answer = Answer(200, cached[1], answer.headers)
         elif revalidate and "ETag" in answer.headers:
@@ -99,6 +115,24 @@ class Device:
         if self.stats.measuring and kind != "save":
             self.stats.others[kind].append(elapsed)
         return answer
+
+
+SERVER_TIMING = "Server-Timing"
+
+
+def server_timing(header: str) -> dict[str, float]:
+    """The ``dur`` of each metric in a ``Server-Timing`` header, by name."""
+    metrics: dict[str, float] = {}
+    for metric in header.split(","):
+        name, *params = (part.strip() for part in metric.split(";"))
+        for param in params:
+            key, _, value = param.partition("=")
+            if name and key.strip() == "dur":
+                try:
+                    metrics[name] = float(value.strip().strip('"'))
+                except ValueError:
+                    continue
+    return metrics
 
 
 BOARD = re.compile(r'action="/t/[\w-]+/boards/(\d+)/"')
@@ -135,7 +169,7 @@ async def save(device: Device, token: str, body: str) -> tuple[float, str]:
         device.stats.error("save", str(answer.status))  # a conflict too: the table is lost
     body = answer.body
     if answer.status != 200 or RELOAD.search(body):
-        body = (await device.request("page", "GET", f"/t/{token}/")).body
+        body = (await device.request("table page", "GET", f"/t/{token}/")).body
     return time.perf_counter() - start, body
 
 
@@ -144,7 +178,7 @@ async def table(device: Device, token: str, stop: float) -> None:
     (three taps, a preview per tap where the page asks for one), then the round check
     every 5 s until the teacher starts the next round."""
     page = f"/t/{token}/"
-    body = (await device.request("page", "GET", page)).body
+    body = (await device.request("table page", "GET", page)).body
     while time.monotonic() < stop:
         if BOARD.search(body) is None:
             check = ROUND_CHECK.search(body)
@@ -152,11 +186,11 @@ async def table(device: Device, token: str, stop: float) -> None:
             if time.monotonic() >= stop:
                 break
             if check is None:  # the session is over, or the table sits out
-                body = (await device.request("page", "GET", page)).body
+                body = (await device.request("table page", "GET", page)).body
                 continue
             answer = await device.request("round check", "GET", check.group(1), revalidate=True)
             if answer.headers.get("HX-Refresh") == "true":
-                body = (await device.request("page", "GET", page)).body
+                body = (await device.request("table page", "GET", page)).body
             continue
         preview = PREVIEW.search(body)
         form = {"csrfmiddlewaretoken": device.csrf, **answers(body)}

@@ -39,7 +39,7 @@ async def saves(base: str, tokens: list[str], concurrent: bool) -> list[float]:
     stats = Stats(measuring=True)
     devices = [Device(base, stats) for _ in tokens]
     pages = [
-        (await device.request("page", "GET", f"/t/{token}/")).body
+        (await device.request("table page", "GET", f"/t/{token}/")).body
         for device, token in zip(devices, tokens, strict=True)
     ]
     ready = [(d, t, p) for d, t, p in zip(devices, tokens, pages, strict=True) if BOARD.search(p)]
