@@ -144,33 +144,68 @@ ROUND_CHECK = re.compile(r'hx-get="(/t/[\w-]+/round/\?round=\d+)"')
 MISSING = ('data-status="missing"', 'data-status="waiting"')
 
 
-def answers(body: str) -> dict[str, str]:
-    """A result for the board on the page's panel (the panel's own key and round)."""
-    key, round_ = KEY.search(body), ROUND.search(body)
+PANEL_START = '<section class="entry-panel'
+WHOLE_PAGE = 'id="table-main"'
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A board's entry panel on the table's page (the one on screen, or one the page
+    keeps for later in a template): where it saves, and its own key and round."""
+
+    board: str
+    key: str
+    round: str
+
+
+def panels(body: str) -> list[Panel]:
+    """The page's panels of the boards still to enter, the one on screen first."""
+    found = []
+    for chunk in body.split(PANEL_START)[1:]:
+        board, key, round_ = BOARD.search(chunk), KEY.search(chunk), ROUND.search(chunk)
+        if board is not None:
+            key_text = key.group(1) if key else ""
+            found.append(Panel(board.group(1), key_text, round_.group(1) if round_ else ""))
+    return found
+
+
+def answers(panel: Panel) -> dict[str, str]:
+    """A result for the board of the panel (with the panel's own key and round)."""
     return {
         "strain": "NT",
         "level": "part-score",
         "tricks": str(random.choice([6, 7, 8, 9])),
         "revoke": "",
-        "key": key.group(1) if key else "",
-        "round": round_.group(1) if round_ else "",
+        "key": panel.key,
+        "round": panel.round,
     }
 
 
-async def save(device: Device, token: str, body: str) -> tuple[float, str]:
-    """Save the board on the page; returns the time until the table shows what comes
-    next (the save and whatever the page asks for after it), and that page."""
-    board = BOARD.search(body)
-    assert board is not None
-    form = {"csrfmiddlewaretoken": device.csrf, **answers(body)}
+async def save(
+    device: Device, token: str, body: str, queue: list[Panel]
+) -> tuple[float, str, list[Panel]]:
+    """Save the board of the first panel; returns the time until the table shows what
+    comes next (the save and whatever the page asks for after it), the page as the
+    table then has it and the panels still to enter. A save answered with the board
+    alone (the site since the save's answer became small) leaves the rest of the page
+    as it was, the next panel shown from it, as the page's script does; an answer with
+    the whole page's main part (the site before) is the page."""
+    panel = queue[0]
+    form = {"csrfmiddlewaretoken": device.csrf, **answers(panel)}
     start = time.perf_counter()
-    answer = await device.request("save", "POST", f"/t/{token}/boards/{board.group(1)}/", data=form)
+    answer = await device.request("save", "POST", f"/t/{token}/boards/{panel.board}/", data=form)
     if answer.status != 200:
         device.stats.error("save", str(answer.status))  # a conflict too: the table is lost
-    body = answer.body
-    if answer.status != 200 or RELOAD.search(body):
+    if answer.status != 200 or RELOAD.search(answer.body):
         body = (await device.request("table page", "GET", f"/t/{token}/")).body
-    return time.perf_counter() - start, body
+        queue = panels(body)
+    elif WHOLE_PAGE in answer.body:
+        body, queue = answer.body, panels(answer.body)
+    else:
+        queue = queue[1:]
+        if ROUND_CHECK.search(answer.body):
+            body = answer.body  # the round's last board: what the table does next came too
+    return time.perf_counter() - start, body, queue
 
 
 async def table(device: Device, token: str, stop: float) -> None:
@@ -179,21 +214,24 @@ async def table(device: Device, token: str, stop: float) -> None:
     every 5 s until the teacher starts the next round."""
     page = f"/t/{token}/"
     body = (await device.request("table page", "GET", page)).body
+    queue = panels(body)
     while time.monotonic() < stop:
-        if BOARD.search(body) is None:
+        if not queue:
             check = ROUND_CHECK.search(body)
             await asyncio.sleep(5 + random.random())
             if time.monotonic() >= stop:
                 break
             if check is None:  # the session is over, or the table sits out
                 body = (await device.request("table page", "GET", page)).body
+                queue = panels(body)
                 continue
             answer = await device.request("round check", "GET", check.group(1), revalidate=True)
             if answer.headers.get("HX-Refresh") == "true":
                 body = (await device.request("table page", "GET", page)).body
+                queue = panels(body)
             continue
         preview = PREVIEW.search(body)
-        form = {"csrfmiddlewaretoken": device.csrf, **answers(body)}
+        form = {"csrfmiddlewaretoken": device.csrf, **answers(queue[0])}
         for _tap in range(3):
             await asyncio.sleep(random.uniform(4, 8))
             if preview is not None and time.monotonic() < stop:
@@ -201,7 +239,7 @@ async def table(device: Device, token: str, stop: float) -> None:
         await asyncio.sleep(random.uniform(2, 4))
         if time.monotonic() >= stop:
             break  # the lesson is over: nothing is measured after its end
-        elapsed, body = await save(device, token, body)
+        elapsed, body, queue = await save(device, token, body, queue)
         if device.stats.measuring:
             device.stats.saves.append(elapsed)
 

@@ -28,7 +28,7 @@ from multiprocessing.queues import Queue
 from typing import Any
 
 from _serve import ClassPlan, make_classes, play_rounds, scratch_site
-from _tablets import BOARD, Device, Stats, save
+from _tablets import Device, Stats, panels, save
 
 PLAYED = 3
 CONCURRENT = 40
@@ -42,11 +42,13 @@ async def saves(base: str, tokens: list[str], concurrent: bool) -> list[float]:
         (await device.request("table page", "GET", f"/t/{token}/")).body
         for device, token in zip(devices, tokens, strict=True)
     ]
-    ready = [(d, t, p) for d, t, p in zip(devices, tokens, pages, strict=True) if BOARD.search(p)]
+    ready = [(d, t, p) for d, t, p in zip(devices, tokens, pages, strict=True) if panels(p)]
     if concurrent:
-        times = [t for t, _ in await asyncio.gather(*(save(d, t, p) for d, t, p in ready))]
+        times = [
+            t for t, _, _ in await asyncio.gather(*(save(d, t, p, panels(p)) for d, t, p in ready))
+        ]
     else:
-        times = [(await save(d, t, p))[0] for d, t, p in ready]
+        times = [(await save(d, t, p, panels(p)))[0] for d, t, p in ready]
     for device in devices:
         await device.close()
     if stats.errors:
