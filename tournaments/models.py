@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.cards import Seat, Side
 from scoring.profiles import Profile, get_profile, profile_for
 from tournaments.labels.bridge import SEAT_NAMES, SIDE_NAMES, SideHeading, side_heading_lazy
+from tournaments.labels.people import pupil_name
 from tournaments.labels.sessions import board_set_name
 
 
@@ -67,7 +68,7 @@ class Pupil(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.first_name} {self.last_name}".strip()
+        return pupil_name(self.first_name, self.last_name)
 
 
 class BoardSet(models.Model):

@@ -46,6 +46,11 @@ def pair_number_line_first(number: int, line: SideLike | None) -> str:
     return f"{side_short(line)} {number}"
 
 
+def pupil_name(first_name: str, last_name: str) -> str:
+    """A pupil as the teacher's own pages name them: ``"Emma Hansen"`` (``str(pupil)``)."""
+    return f"{first_name} {last_name}".strip()
+
+
 def pupil_short_name(first_name: str, last_name: str) -> str:
     """A pupil as the printed cards name them: ``"Emma H"``. The first name as a shared
     screen shows it (:func:`pupil_first_name`), and the surname's initial: from the

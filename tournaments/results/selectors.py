@@ -6,9 +6,10 @@ from __future__ import annotations
 import datetime
 import functools
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from urllib.parse import quote
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -22,9 +23,9 @@ from django.utils.translation import gettext as _
 from scoring.cards import Seat, Side
 from scoring.contracts import Contract
 from scoring.feedback import Feedback
-from scoring.individual import SeatedMovement, individual_table_card
+from scoring.individual import IndividualMovement, SeatedMovement, individual_table_card
 from scoring.movements import Entry as MovementEntry
-from scoring.movements import Movement, PairId, TableRound, table_card
+from scoring.movements import Line, Movement, PairId, TableRound, table_card
 from scoring.profiles import Profile
 from tournaments.boards import selectors as board_selectors
 from tournaments.labels import bridge as bridge_labels
@@ -58,6 +59,14 @@ def session_revision(teacher: User, session_id: int) -> int | None:
         .values_list("revision", flat=True)
         .first()
     )
+
+
+def grid_session(teacher: User, session_id: int) -> Session:
+    """One of the teacher's sessions (Http404 otherwise) as the polled grid needs it: the
+    session's own row, without the class, board set and league the session's pages
+    show (``session_selectors.sessions_for_teacher`` decides whose it is)."""
+    found = session_selectors.sessions_for_teacher(teacher).select_related(None)
+    return get_object_or_404(found, pk=session_id)
 
 
 def table_round_state(token: str) -> tuple[int, str] | None:
@@ -896,28 +905,147 @@ def get_open_flag_for_teacher(session: Session, flag_id: int) -> Flag:
     )
 
 
+# The grid is polled every few seconds by the teacher's page. What no result changes in
+# a round (the tables and their links, the pairs and their pupils' names) is read once
+# per setup of the session (:func:`_grid_setup`); each answer reads only the round's
+# results and the open flags, as plain rows, and makes every board's link from one
+# pattern (:func:`_path_pattern`).
+
+#: More digits than any id or number in a path of this site (a BigAutoField's id has at
+#: most 19): where one of these marks stands in a reversed path, nothing else does.
+_MARK = 10**19
+
+
+def _path_pattern(viewname: str, **kwargs: object) -> str:
+    """The path ``reverse(viewname, kwargs=kwargs)`` as a :meth:`str.format` pattern in
+    which each keyword given as None is a field, ``{name}``: one reverse() for all the
+    links of a page that differ only in those values, the route staying urls.py's alone
+    (no path written out a second time here). The other keywords are ids and numbers."""
+    marks = {name: str(_MARK + i) for i, name in enumerate(kwargs) if kwargs[name] is None}
+    path = reverse(
+        viewname, kwargs={name: marks.get(name, value) for name, value in kwargs.items()}
+    )
+    for name, mark in marks.items():
+        # reverse() quotes braces (%7B): the only ones in the pattern are its fields.
+        path = path.replace(mark, f"{{{name}}}")
+    return path
+
+
+@dataclass(frozen=True)
+class GridPair:
+    """A pair as the teacher's grid names it: its number and line ("3 N–S", the
+    ``pair_number_html`` filter writes them) and its pupils ("Emma Hansen & Ola Berg")."""
+
+    number: int
+    line: str
+    names: str
+    withdrawn_from_round: int | None = None
+
+    def plays_in(self, round_: int) -> bool:
+        """As :meth:`tournaments.models.Pair.plays_in`."""
+        return self.withdrawn_from_round is None or self.withdrawn_from_round > round_
+
+
+@dataclass(frozen=True)
+class _GridSetup:
+    """What the grid shows that no result changes, kept once per setup of the session
+    (``caches.per_setup``: a pupil swapped in or a pair sitting out is a new setup).
+    It holds no words of the site's (pupils' names are not translated), so one value
+    serves every language."""
+
+    pairs: dict[PairId, GridPair]
+    #: The tables by number: each one's id (the results name it) and its link.
+    tables: dict[int, tuple[int, str]]
+    #: A board's page at a table in a round (``result_edit``), going back to the
+    #: session's page at that round afterwards (``?next=``): a :meth:`str.format`
+    #: pattern of ``round_``, ``table_number`` and ``board_number``.
+    result_link: str
+
+
+def _grid_setup(session: Session) -> _GridSetup:
+    return caches.per_setup(session, "grid", functools.partial(_read_grid_setup, session))
+
+
+def _read_grid_setup(session: Session) -> _GridSetup:
+    """Three queries: the pupils of the pairs, the pairs, the tables."""
+    names: dict[int, list[str]] = {}
+    members = PairMember.objects.filter(session=session).order_by("position")
+    for pair, first, last in members.values_list(
+        "pair_id", "pupil__first_name", "pupil__last_name"
+    ):
+        names.setdefault(pair, []).append(people_labels.pupil_name(first, last))
+    pairs = {
+        # The pair's place in the movement, as session_selectors.pair_id makes it.
+        PairId(number, Line(line) if line else None): GridPair(
+            number, line, people_labels.names_text(names.get(pk, ())), withdrawn
+        )
+        for pk, number, line, withdrawn in session.pairs.values_list(
+            "pk", "number", "line", "withdrawn_from_round"
+        )
+    }
+    table_link = _path_pattern("tournaments:table_page", token=None)
+    # As the template's urlencode filter quotes it: braces too, so the fields stay ours.
+    back = quote(reverse("tournaments:session_detail", kwargs={"session_id": session.pk}))
+    return _GridSetup(
+        pairs=pairs,
+        tables={
+            number: (pk, table_link.format(token=token))
+            for pk, number, token in session.tables.values_list("pk", "number", "token")
+        },
+        result_link=_path_pattern(
+            "tournaments:result_edit",
+            session_id=session.pk,
+            round_=None,
+            table_number=None,
+            board_number=None,
+        )
+        + f"?next={back}%3Fround%3D{{round_}}",
+    )
+
+
+def _open_flag_results(session: Session) -> list[int]:
+    """The result of each flag of the session (any round) with no answer yet."""
+    return list(
+        Flag.objects.filter(result__session=session, resolution=Flag.Resolution.OPEN)
+        .order_by()
+        .values_list("result_id", flat=True)
+    )
+
+
 @dataclass(frozen=True)
 class GridCell:
-    board_number: int
-    result: Result | None
-    flagged: bool = False
+    """A board at a table in the round, with its result if it has one."""
 
-    @property
+    board_number: int
+    #: The board's page at this table in this round (``result_edit``), which goes back
+    #: to the session's page at this round afterwards.
+    link: str
+    entered: bool = False
+    agreed: bool = False
+    flagged: bool = False
+    kind: str = ""
+    contract: str = ""
+    tricks_won: int | None = None
+
+    @functools.cached_property  # the grid's template asks for it up to six times
     def status(self) -> str:
-        if self.result is None:
+        if not self.entered:
             return "missing"
         if self.flagged:
             return "correction"
-        if not self.result.agreed:
+        if not self.agreed:
             return "waiting"
         return "entered"
 
 
 @dataclass(frozen=True)
 class GridRow:
-    table: Table
-    ns: Pair | None
-    ew: Pair | None
+    #: The table's number.
+    table: int
+    #: The path of the table's own page.
+    table_link: str
+    ns: GridPair | None
+    ew: GridPair | None
     cells: tuple[GridCell, ...]
     sits_out: bool
     arrow_switched: bool
@@ -935,56 +1063,75 @@ class IndividualRound:
     sit_outs: tuple[str, ...]
 
 
-def individual_round(session: Session, pairs: Sequence[Pair], round_: int) -> IndividualRound:
+def individual_round(
+    seating: IndividualMovement, names: Mapping[int, str], round_: int
+) -> IndividualRound:
     """The partners at each table in ``round_`` of an individual session and the pupils
-    with the round off (``pairs``: the session's, with their members)."""
-    movement = session_selectors.session_individual_movement(session)
-    name = {
-        pair.number: people_labels.names_text(str(member.pupil) for member in pair.members.all())
-        for pair in pairs
-    }
+    with the round off (``names``: each pupil's name by their number in ``seating``)."""
     return IndividualRound(
         partners={
             e.table: (
-                people_labels.names_text([name[e.north], name[e.south]]),
-                people_labels.names_text([name[e.east], name[e.west]]),
+                people_labels.names_text([names[e.north], names[e.south]]),
+                people_labels.names_text([names[e.east], names[e.west]]),
             )
-            for e in movement.round_entries(round_)
+            for e in seating.round_entries(round_)
         },
-        sit_outs=tuple(name[number] for number in movement.sit_outs[round_ - 1]),
+        sit_outs=tuple(names[number] for number in seating.sit_outs[round_ - 1]),
     )
 
 
-def round_grid(
-    session: Session, movement: Movement, round_: int, individual: IndividualRound | None = None
+def _round_rows(
+    session: Session,
+    setup: _GridSetup,
+    movement: Movement,
+    round_: int,
+    flagged: set[int],
+    individual: IndividualRound | None = None,
 ) -> list[GridRow]:
-    """Tables × boards of a round with each result's state (four queries)."""
-    tables = {table.number: table for table in session.tables.all()}
-    pairs = {
-        session_selectors.pair_id(pair): pair for pair in session_selectors.session_pairs(session)
-    }
+    """Tables × boards of a round with each result's state (one query: the results;
+    ``flagged``: the results with an open flag)."""
     results = {
-        (result.table_id, result.board_number): result
-        for result in Result.objects.filter(session=session, round=round_)
+        (table_id, board): (pk, agreed, kind, contract, tricks)
+        for pk, table_id, board, agreed, kind, contract, tricks in Result.objects.filter(
+            session=session, round=round_
+        ).values_list("pk", "table_id", "board_number", "agreed", "kind", "contract", "tricks_won")
     }
-    flagged = _flagged(results.values())
+
+    def cell(table_id: int, table_number: int, number: int) -> GridCell:
+        link = setup.result_link.format(
+            round_=round_, table_number=table_number, board_number=number
+        )
+        found = results.get((table_id, number))
+        if found is None:
+            return GridCell(number, link)
+        pk, agreed, kind, contract, tricks = found
+        return GridCell(
+            number,
+            link,
+            entered=True,
+            agreed=agreed,
+            flagged=pk in flagged,
+            kind=kind,
+            contract=contract,
+            tricks_won=tricks,
+        )
+
     rows = []
     for entry in movement.round_entries(round_):
-        table = tables[entry.table]
-        ns = pairs.get(entry.ns_pair) if entry.ns_pair else None
-        ew = pairs.get(entry.ew_pair) if entry.ew_pair else None
+        table_id, table_link = setup.tables[entry.table]
+        ns = setup.pairs.get(entry.ns_pair) if entry.ns_pair else None
+        ew = setup.pairs.get(entry.ew_pair) if entry.ew_pair else None
         sits_out = ns is None or ew is None or not (ns.plays_in(round_) and ew.plays_in(round_))
         cells = tuple(
-            GridCell(number, result, flagged=result is not None and result.pk in flagged)
-            for number in movement.boards(entry.board_set)
-            for result in [results.get((table.pk, number))]
+            cell(table_id, entry.table, number) for number in movement.boards(entry.board_set)
         )
         if sits_out:
             # A pair that stopped playing keeps the results it entered before leaving.
-            cells = tuple(cell for cell in cells if cell.result is not None)
+            cells = tuple(found for found in cells if found.entered)
         rows.append(
             GridRow(
-                table=table,
+                table=entry.table,
+                table_link=table_link,
                 ns=ns,
                 ew=ew,
                 cells=cells,
@@ -994,6 +1141,14 @@ def round_grid(
             )
         )
     return rows
+
+
+def round_grid(session: Session, round_: int) -> list[GridRow]:
+    """Tables × boards of a round with each result's state (two queries: the results and
+    the open flags; three more once per setup of the session)."""
+    setup = _grid_setup(session)
+    movement = session_selectors.session_movement(session, pairs=len(setup.pairs))
+    return _round_rows(session, setup, movement, round_, set(_open_flag_results(session)))
 
 
 @dataclass(frozen=True)
@@ -1025,11 +1180,11 @@ def open_results(
     waiting: list[tuple[GridRow, GridCell]] = []
     for row in grid:
         for cell in row.cells:
-            if cell.result is None:
+            if not cell.entered:
                 missing.append(
-                    OpenResult(row.table.number, cell.board_number, result_labels.OpenKind.MISSING)
+                    OpenResult(row.table, cell.board_number, result_labels.OpenKind.MISSING)
                 )
-            elif not cell.result.agreed:
+            elif not cell.agreed:
                 waiting.append((row, cell))
     numbers = {cell.board_number for _row, cell in waiting}
     boards = {
@@ -1038,10 +1193,10 @@ def open_results(
     }
     agreeing = [
         OpenResult(
-            row.table.number,
+            row.table,
             cell.board_number,
             result_labels.OpenKind.WAITING,
-            side=_defenders(cell.result, boards.get(cell.board_number)),
+            side=_defenders(cell.kind, boards.get(cell.board_number)),
         )
         for row, cell in waiting
     ]
@@ -1068,49 +1223,52 @@ def open_results(
     )
 
 
-def _defenders(result: Result | None, board: board_selectors.BoardFacts | None) -> Side | None:
-    """The side that checks a played result and taps Agree: the declarer's opponents."""
-    if result is None or board is None or result.kind != Result.Kind.PLAYED:
+def _defenders(kind: str, board: board_selectors.BoardFacts | None) -> Side | None:
+    """The side that checks a played result (``kind``) and taps Agree: the declarer's
+    opponents."""
+    if board is None or kind != Result.Kind.PLAYED:
         return None
     return board.declaration.side.other
 
 
 def round_open_results(session: Session) -> list[OpenResult]:
     """What the session's current round still waits for, and the open flags."""
-    movement = session_selectors.session_movement(session)
-    grid = round_grid(session, movement, session.current_round)
-    return open_results(session, grid, open_flags(session))
+    return open_results(session, round_grid(session, session.current_round), open_flags(session))
 
 
 @dataclass(frozen=True)
 class GridView:
-    """The grid of one round (the current one unless the teacher picks another) and the
-    session's open flags, of every round."""
+    """The grid of one round (the current one unless the teacher picks another) and how
+    many flags of the session, of every round, wait for an answer."""
 
     shown_round: int
     rounds: range
     grid: list[GridRow]
-    flags: list[Flag]
+    open_flags: int
     #: An individual session: the pupils with the shown round off.
     sit_outs: tuple[str, ...] = ()
 
 
 def grid_view(session: Session, *, shown_round: int | None = None) -> GridView:
-    movement = session_selectors.session_movement(session)
+    """Two queries (the round's results, the open flags), and three more once per setup
+    of the session (:func:`_grid_setup`)."""
+    setup = _grid_setup(session)
+    movement = session_selectors.session_movement(session, pairs=len(setup.pairs))
     rounds = range(1, movement.rounds + 1)
     shown = session.current_round
     if shown_round is not None and shown_round in rounds:
         shown = shown_round
-    individual = (
-        individual_round(session, session_selectors.session_pairs(session), shown)
-        if session_selectors.is_individual(session)
-        else None
-    )
+    individual = None
+    if isinstance(movement, SeatedMovement) and movement.seating is not None:
+        # An individual session: its pairs are its pupils, numbered as the seating is.
+        names = {pair.number: pair.names for pair in setup.pairs.values()}
+        individual = individual_round(movement.seating, names, shown)
+    flagged = _open_flag_results(session)
     return GridView(
         shown_round=shown,
         rounds=rounds,
-        grid=round_grid(session, movement, shown, individual),
-        flags=open_flags(session),
+        grid=_round_rows(session, setup, movement, shown, set(flagged), individual),
+        open_flags=len(flagged),
         sit_outs=individual.sit_outs if individual else (),
     )
 
@@ -1136,10 +1294,12 @@ def next_step(session: Session, rounds: int) -> NextStep:
 
 @dataclass(frozen=True)
 class Dashboard:
-    """The session page: the grid, what the current round still waits for, the pairs,
-    and the class's pupils who are not playing."""
+    """The session page: the grid, the open flags, what the current round still waits
+    for, the pairs, and the class's pupils who are not playing."""
 
     view: GridView
+    #: Every flag of the session the teacher has not answered yet (``open_flags``).
+    flags: list[Flag]
     #: The current round's missing and not agreed results, and every open flag.
     open_results: list[OpenResult]
     pairs: list[Pair]
@@ -1153,16 +1313,17 @@ class Dashboard:
 
 def dashboard(session: Session, *, shown_round: int | None = None) -> Dashboard:
     view = grid_view(session, shown_round=shown_round)
-    if view.shown_round == session.current_round:
-        still_open = open_results(session, view.grid, view.flags)
-    else:
-        still_open = round_open_results(session)
+    flags = open_flags(session)
+    current = view.grid
+    if view.shown_round != session.current_round:
+        current = round_grid(session, session.current_round)
     running = session.state == Session.State.RUNNING
     return Dashboard(
         view=view,
+        flags=flags,
         next_step=next_step(session, len(view.rounds)),
         back_round=session.current_round - 1 if running and session.current_round > 1 else None,
-        open_results=still_open,
+        open_results=open_results(session, current, flags),
         pairs=session_selectors.session_pairs(session),
         absent=list(
             session.school_class.pupils.filter(active=True).exclude(

@@ -302,7 +302,7 @@ def _grid_etag(request: TeacherRequest, session_id: int) -> str | None:
 def session_grid(request: TeacherRequest, session_id: int) -> HttpResponse:
     """The round grid on its own, for htmx to refresh every few seconds ("not modified"
     while the session has not changed)."""
-    session = session_selectors.get_session_for_teacher(request.user, session_id)
+    session = result_selectors.grid_session(request.user, session_id)
     view = result_selectors.grid_view(session, shown_round=parse_id(request.GET.get("round")))
     context = {"session": session, "view": view}
     return render(request, "tournaments/sessions/session_detail.html#grid", context)

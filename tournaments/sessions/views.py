@@ -295,6 +295,7 @@ def session_detail(request: TeacherRequest, session_id: int) -> HttpResponse:
         "session": session,
         "movement": movement,
         "view": board.view,
+        "flags": board.flags,
         "next_step": board.next_step,
         "back_round": board.back_round,
         "open_results": board.open_results,

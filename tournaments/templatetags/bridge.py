@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import Protocol
 
 from django import template
 from django.conf import settings
@@ -72,8 +73,19 @@ def pair_number(pair: Pair) -> str:
     return people_labels.pair_number(pair.number, pair.line)
 
 
+class _Numbered(Protocol):
+    """A pair as far as its number goes: a :class:`Pair`, or the grid's
+    (``result_selectors.GridPair``)."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def line(self) -> str: ...
+
+
 @register.filter
-def pair_number_html(pair: Pair) -> SafeString:
+def pair_number_html(pair: _Numbered) -> SafeString:
     """The pair's number as :func:`pair_number` writes it ("3 N–S"), with the side in
     words for screen readers ("3 North–South"), which would read "N–S" as two letters."""
     if not pair.line:
