@@ -57,6 +57,7 @@ def session_revision(teacher: User, session_id: int) -> int | None:
     return (
         Session.objects.filter(pk=session_id, school_class__teacher_id=teacher.pk)
         .values_list("revision", flat=True)
+        .order_by()  # one row: the sessions' order would only cost
         .first()
     )
 
@@ -74,6 +75,7 @@ def table_round_state(token: str) -> tuple[int, str] | None:
     return (
         Table.objects.filter(token=token)
         .values_list("session__current_round", "session__state")
+        .order_by()  # one row: the tables' order would join their sessions
         .first()
     )
 
@@ -190,8 +192,12 @@ class TableAtWork:
 def table_at_work(token: str, *, board_number: int | None = None) -> TableAtWork | None:
     """The table with this link and its session (one query), and (given its number)
     that board of the session's set; None for an unknown link."""
-    table = Table.objects.select_related("session").filter(token=token).first()
-    return None if table is None else TableAtWork(table=table, board_number=board_number)
+    try:
+        # get(), not first(): one row, and the tables' order would join the sessions.
+        table = Table.objects.select_related("session").get(token=token)
+    except Table.DoesNotExist:
+        return None
+    return TableAtWork(table=table, board_number=board_number)
 
 
 def board_for_session(session: Session, number: int) -> board_selectors.BoardFacts:
