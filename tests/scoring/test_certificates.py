@@ -217,7 +217,8 @@ def test_every_pupil_gets_exactly_one_true_and_positive_line(pupil: PupilFacts) 
         if code in BOARD_TESTS:
             assert not any(BOARD_TESTS[code](board) for board in pupil.boards), code
     if found.code is Code.TOOK_PART:
-        assert found.count == 0 and found.board is None
+        assert found.count == 0
+        assert found.board is None
         return
     # A count is never 0 (nor negative): "made 0 games" is no achievement.
     assert found.count >= 1
@@ -230,11 +231,14 @@ def test_every_pupil_gets_exactly_one_true_and_positive_line(pupil: PupilFacts) 
         # Whatever the board shows, the line never stands on a failure of the side's own.
         for board in matching:
             if found.code in (Code.ABOVE_DD, Code.DEFENCE_ABOVE_DD):
-                assert board.above_dd is not None and board.above_dd > 0
+                assert board.above_dd is not None
+                assert board.above_dd > 0
             if found.code in (Code.SLAMS_MADE, Code.GAMES_MADE, Code.CONTRACTS_MADE):
-                assert board.declared and board.made
+                assert board.declared
+                assert board.made
             if found.code in (Code.DEFENDED_WELL, Code.TARGET_DENIED):
-                assert not board.declared and not board.made
+                assert not board.declared
+                assert not board.made
     elif found.code is Code.MATCHES_WON:
         assert found.count == pupil.matches_won
     elif found.code is Code.SESSIONS_PLAYED:
