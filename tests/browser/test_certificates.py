@@ -1,18 +1,21 @@
 """A teacher finds the certificates on a finished session's page, chooses first names
-only and two places, and downloads the PDF; and from the class's page the term's; in
-real chromium, in English and in Norwegian, axe finding nothing on the new pages."""
+only and two places, and downloads the PDF; and from the class's page the term's; an
+event's organiser prints the event's; in real chromium, in English and in Norwegian,
+axe finding nothing on the new pages."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.classroom import Classroom, set_language, visit
 from tests.browser.conftest import log_in_as
 from tests.browser.test_accessibility import axe_violations
+from tests.factories import event_school_session, organiser_event, play_round
 from tests.tournaments.certificates.helpers import negative_words, pdf_pages
 from tournaments.models import Pupil
 
@@ -86,4 +89,27 @@ def test_a_teacher_prints_a_sessions_and_a_terms_certificates(
     every_pupil = Pupil.objects.filter(school_class=classroom.school_class).count()
     assert len([text for text in term if words["heading"] in text]) == every_pupil
     assert all(words["term"] in text for text in term)
+    assert found == [], "axe found:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_an_organiser_prints_an_events_certificates(
+    page: Page, alice: User, live_server: LiveServer, tmp_path: Path, language: str
+) -> None:
+    words = WORDS[language]
+    event = organiser_event(boards=8)
+    school = event_school_session(event, alice, school="North School", rounds=3)
+    play_round(school, 1, {(1, 1): ("3NT", 9)})
+    play_round(school, 2, {})
+    set_language(page, language, live_server.url)
+    log_in_as(page, event.organiser.user, live_server.url)
+    visit(page, f"/events/organiser/{event.pk}/")
+    page.get_by_role("link", name=words["certificates"], exact=True).click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text(event.name)
+    found = axe_violations(page, f"event certificates ({language})")
+    with page.expect_download() as download_info:
+        page.get_by_role("button", name=words["print"]).click()
+    pages = pdf_pages(download_info.value.path().read_bytes(), tmp_path)
+    assert len([text for text in pages if words["heading"] in text]) == 8
+    assert all("Surname" not in text and "North School" in text for text in pages)
     assert found == [], "axe found:\n" + "\n".join(found)

@@ -5,9 +5,10 @@ to the PDF), every field optional: a link with none prints the defaults."""
 from __future__ import annotations
 
 import datetime
-from typing import Any
+from typing import Any, Self
 
 from django import forms
+from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.labels import certificates as words
@@ -52,6 +53,11 @@ class CertificatesForm(forms.Form):
             (number, words.places_choice_text(number)) for number in range(words.MOST_PLACES + 1)
         ]
 
+    @classmethod
+    def from_query(cls, query: QueryDict) -> Self:
+        """The form with what a request's query sent over the defaults."""
+        return cls({**cls.DEFAULTS, **query.dict()})
+
     @property
     def first_names(self) -> bool:
         return bool(self.cleaned_data.get("names") == "first")
@@ -87,3 +93,14 @@ class TermCertificatesForm(CertificatesForm):
         if start is not None and end is not None and end < start:
             self.add_error("end", _("The last day comes before the first: swap them."))
         return data
+
+
+class EventCertificatesForm(CertificatesForm):
+    """An event's: first names only, the only names the event keeps."""
+
+    DEFAULTS: dict[str, str] = {"places": str(DEFAULT_PLACES), "paper": "a4"}
+    names = None  # type: ignore[assignment]  # a Django form drops a field set to None
+
+    @property
+    def first_names(self) -> bool:
+        return True

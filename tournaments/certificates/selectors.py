@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -43,6 +44,8 @@ from tournaments.models import League, PairMember, Pupil, SchoolClass, Session
 from tournaments.standings.selectors import ScoreCardLine, Standings, session_standings
 from tournaments.standings.term import term_sessions
 
+K = TypeVar("K", bound=Hashable)
+
 #: The brand every classroom certificate carries above the class's name.
 BRAND = "Minibridge"
 
@@ -51,13 +54,16 @@ BRAND = "Minibridge"
 class Certificate:
     """One pupil's certificate: their name as printed, the heading ("Well played!",
     "1st place"), the line under the name, and for a place the number on its medal.
-    ``achievement`` is the line's code and figures (None on a place certificate)."""
+    ``achievement`` is the line's code and figures (None on a place certificate);
+    ``title``, when given, replaces the set's at its top (an event's names the pupil's
+    school)."""
 
     name: str
     heading: str
     line: str
     place: int | None = None
     achievement: Achievement | None = None
+    title: str = ""
 
 
 @dataclass(frozen=True)
@@ -203,28 +209,30 @@ class _Names:
         return sorted(pupil_ids, key=lambda pk: (self.full[pk].casefold(), pk))
 
 
+def pupil_certificate(name: str, facts: PupilFacts, *, title: str = "") -> Certificate:
+    """A pupil's certificate with the one thing they did well."""
+    achievement = rules.achievement(facts)
+    return Certificate(
+        name=name,
+        heading=words.well_played(),
+        line=words.achievement_text(achievement),
+        achievement=achievement,
+        title=title,
+    )
+
+
 def _pupil_certificates(names: _Names, facts: Mapping[int, PupilFacts]) -> tuple[Certificate, ...]:
-    certificates = []
-    for pupil_id in names.order(facts):
-        achievement = rules.achievement(facts[pupil_id])
-        certificates.append(
-            Certificate(
-                name=names[pupil_id],
-                heading=words.well_played(),
-                line=words.achievement_text(achievement),
-                achievement=achievement,
-            )
-        )
-    return tuple(certificates)
+    return tuple(pupil_certificate(names[pk], facts[pk]) for pk in names.order(facts))
 
 
 @dataclass(frozen=True)
-class _Placed:
-    """A side placed in a ranking: its place, its pupils, the ranking's title."""
+class Placed(Generic[K]):
+    """A side placed in a ranking: its place, its pupils (by the keys their names are
+    given by: a pupil's id, or an event's pair and place in it), the ranking's title."""
 
     place: int
     shared: bool
-    pupils: tuple[int, ...]
+    pupils: tuple[K, ...]
     title: str = ""
     #: How many were ranked, and whether they are pupils (ranked alone) or pairs.
     field_size: int = 0
@@ -232,8 +240,15 @@ class _Placed:
     order: int = 0
 
 
-def _place_certificates(names: _Names, placed: Iterable[_Placed]) -> tuple[Certificate, ...]:
-    """Each pupil of each side placed, first place first (N–S before E–W)."""
+def place_certificates(
+    names: Mapping[K, str],
+    placed: Iterable[Placed[K]],
+    *,
+    titles: Mapping[K, str] | None = None,
+) -> tuple[Certificate, ...]:
+    """Each pupil of each side placed, first place first (N–S before E–W), over the
+    partners' names and the ranking's title, or how many were ranked. ``titles`` gives
+    a pupil's certificate a title of its own (an event's, with the school)."""
     certificates = []
     for side in sorted(placed, key=lambda p: (p.place, p.order)):
         for pupil_id in side.pupils:
@@ -251,6 +266,7 @@ def _place_certificates(names: _Names, placed: Iterable[_Placed]) -> tuple[Certi
                     heading=words.place_text(side.place, shared=side.shared),
                     line=" · ".join(parts),
                     place=side.place,
+                    title=(titles or {}).get(pupil_id, ""),
                 )
             )
     return tuple(certificates)
@@ -258,8 +274,8 @@ def _place_certificates(names: _Names, placed: Iterable[_Placed]) -> tuple[Certi
 
 def _session_placed(
     standings: Standings, places: int, members: Mapping[int, list[int]]
-) -> list[_Placed]:
-    placed = []
+) -> list[Placed[int]]:
+    placed: list[Placed[int]] = []
     for order, ranking in enumerate(standings.rankings):
         ranked = sum(1 for row in ranking.rows if row.ranked)
         for row in ranking.rows:
@@ -267,7 +283,7 @@ def _session_placed(
             pupils = tuple(members.get(row.pair.pk, ()))
             if found is not None and pupils:
                 placed.append(
-                    _Placed(
+                    Placed(
                         found[0],
                         found[1],
                         pupils,
@@ -301,7 +317,7 @@ def session_certificates(session: Session, *, places: int, first_names: bool) ->
         title=f"{BRAND} · {session.school_class}",
         date=_date_text(session.date),
         signature=words.signature_text(),
-        places=_place_certificates(names, _session_placed(standings, places, members)),
+        places=place_certificates(names.shown, _session_placed(standings, places, members)),
         pupils=_pupil_certificates(names, facts),
         stem=f"{session.school_class}-{session.date}",
         scope=Scope.SESSION,
@@ -340,7 +356,7 @@ def league_certificates(league: League, *, places: int, first_names: bool) -> Ce
         for pk in pupils
     }
     placed = [
-        _Placed(found[0], found[1], pairs[row.pair.number], field_size=len(standings.rows))
+        Placed(found[0], found[1], pairs[row.pair.number], field_size=len(standings.rows))
         for row in standings.ranking
         if (found := rules.honoured(row.place, places)) is not None
         and pairs.get(row.pair.number)
@@ -350,7 +366,7 @@ def league_certificates(league: League, *, places: int, first_names: bool) -> Ce
         title=f"{BRAND} · {league.school_class} · {league.name}",
         date=_date_text(max((s.date for s in evenings), default=timezone.localdate())),
         signature=words.signature_text(),
-        places=_place_certificates(names, placed),
+        places=place_certificates(names.shown, placed),
         pupils=_pupil_certificates(names, facts),
         stem=f"{league.school_class}-{league.name}",
         scope=Scope.LEAGUE,
@@ -402,7 +418,7 @@ def class_certificates(
         {pk: scores[pk] for pk in names.order(pk for pk in scores if pk in names.full)}
     )
     placed = [
-        _Placed(found[0], found[1], (line.who,), field_size=len(lines), pupils_ranked=True)
+        Placed(found[0], found[1], (line.who,), field_size=len(lines), pupils_ranked=True)
         for line in lines
         if (found := rules.honoured(line.place, places)) is not None
     ]
@@ -415,7 +431,7 @@ def class_certificates(
         title=title,
         date=_date_text(sessions[-1].date if sessions else timezone.localdate()),
         signature=words.signature_text(),
-        places=_place_certificates(names, placed),
+        places=place_certificates(names.shown, placed),
         pupils=_pupil_certificates(names, facts),
         stem=f"{school_class}-term",
         scope=Scope.TERM,

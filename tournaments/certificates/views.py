@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.text import slugify
@@ -30,11 +30,6 @@ from tournaments.sessions import selectors as session_selectors
 from tournaments.web.http import TeacherRequest, attachment
 
 TEMPLATE = "tournaments/certificates/certificates.html"
-
-
-def _bound(request: HttpRequest, form_class: type[CertificatesForm]) -> CertificatesForm:
-    """The form with what the request sent over its defaults."""
-    return form_class({**form_class.DEFAULTS, **request.GET.dict()})
 
 
 def _answer(
@@ -72,7 +67,7 @@ def session_certificates(
     session = session_selectors.get_session_for_teacher(request.user, session_id)
     if session.state == Session.State.DRAFT:
         raise Http404
-    form = _bound(request, CertificatesForm)
+    form = CertificatesForm.from_query(request.GET)
     certificates = (
         selectors.session_certificates(
             session, places=form.places_honoured, first_names=form.first_names
@@ -89,7 +84,7 @@ def session_certificates(
 def league_certificates(request: TeacherRequest, league_id: int, pdf: bool = False) -> HttpResponse:
     """The certificates of a league, over its evenings so far."""
     league = league_selectors.get_league_for_teacher(request.user, league_id)
-    form = _bound(request, CertificatesForm)
+    form = CertificatesForm.from_query(request.GET)
     certificates = (
         selectors.league_certificates(
             league, places=form.places_honoured, first_names=form.first_names
@@ -106,7 +101,7 @@ def league_certificates(request: TeacherRequest, league_id: int, pdf: bool = Fal
 def class_certificates(request: TeacherRequest, class_id: int, pdf: bool = False) -> HttpResponse:
     """A class's term certificates: its sessions between two dates (all by default)."""
     school_class = class_selectors.get_class_for_teacher(request.user, class_id)
-    form = _bound(request, TermCertificatesForm)
+    form = TermCertificatesForm.from_query(request.GET)
     certificates = (
         selectors.class_certificates(
             school_class,

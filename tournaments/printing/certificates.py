@@ -175,7 +175,7 @@ def _draw_page(
         canvas,
         centre,
         top - 44,
-        sheet.title,
+        certificate.title if certificate is not None and certificate.title else sheet.title,
         font=fonts.regular,
         size=14,
         fonts=fonts,
