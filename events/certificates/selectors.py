@@ -23,6 +23,7 @@ from scoring.cards import Seat
 from scoring.certificates import BoardPlayed, PupilFacts, Scope, honoured
 from scoring.errors import ScoringError
 from scoring.feedback import Code as FeedbackCode
+from scoring.matchpoints import TIE_TOLERANCE
 from scoring.profiles import is_target_profile
 from tournaments.boards import selectors as board_selectors
 from tournaments.certificates.selectors import (
@@ -98,7 +99,11 @@ def event_certificates(event: Event, *, places: int) -> CertificateSet:
     for board in national.boards:
         for line in board.lines:
             for side, matchpoints in ((line.ns_pair, line.ns_mp), (line.ew_pair, line.ew_mp)):
-                best = board.top > 0 and matchpoints is not None and matchpoints >= board.top
+                best = (
+                    board.top > 0
+                    and matchpoints is not None
+                    and matchpoints >= board.top - TIE_TOLERANCE
+                )
                 tops[(line.result, side)] = best
     played = _boards_played(event, tops)
     names: dict[Pupil, str] = {}
@@ -118,11 +123,13 @@ def event_certificates(event: Event, *, places: int) -> CertificateSet:
             order.append((school.casefold(), name.casefold(), pupil))
             in_pair.append(pupil)
         members[pk] = tuple(in_pair)
+    # A national place says of how many: "with Ola · Out of 40 pairs".
+    field = words.field_text(len(national.pairs), pupils=False)
     placed = []
     for pair in national.pairs:
         found = honoured(pair.place, places)
         if found is not None and members.get(pair.pair):
-            placed.append(Placed(found[0], found[1], members[pair.pair]))
+            placed.append(Placed(found[0], found[1], members[pair.pair], title=field))
     pupils = tuple(
         pupil_certificate(
             names[pupil],

@@ -9,7 +9,8 @@ session_standings`, one per session), so the certificates say what the standings
 the score cards say.
 
 * A **session**: its pupils (those in its pairs), placed as its standings rank them (N–S
-  and E–W apart in a Mitchell).
+  and E–W apart in a Mitchell). A school's session of a simultaneous event is printed
+  so by its teacher, under the event's name: the school's own places, full names.
 * A **league**: the pupils of its pairs, every evening's boards, the mini-matches won,
   placed as its cross-table ranks them.
 * A class's **term** (its page; ``start`` and ``end`` optional, as the term standings
@@ -35,12 +36,14 @@ from django.utils.formats import date_format
 from scoring import certificates as rules
 from scoring.certificates import Achievement, BoardPlayed, PupilFacts, Scope
 from scoring.feedback import Code as FeedbackCode
+from scoring.matchpoints import TIE_TOLERANCE
 from scoring.profiles import is_target_profile
 from scoring.term import SessionScore, term_lines
 from tournaments.labels import certificates as words
 from tournaments.labels import people as people_labels
 from tournaments.leagues import selectors as league_selectors
 from tournaments.models import League, PairMember, Pupil, SchoolClass, Session
+from tournaments.sessions import selectors as session_selectors
 from tournaments.standings.selectors import ScoreCardLine, Standings, session_standings
 from tournaments.standings.term import term_sessions
 
@@ -116,7 +119,13 @@ def board_played(
         )
     matchpoints = card.matchpoints
     # The best score of the field: every other result in the pair's direction beaten.
-    top = compared and matchpoints is not None and line.top > 0 and matchpoints >= line.top
+    # (Within the rules' tolerance: a factored board's matchpoints are not whole.)
+    top = (
+        compared
+        and matchpoints is not None
+        and line.top > 0
+        and matchpoints >= line.top - TIE_TOLERANCE
+    )
     return BoardPlayed(
         board=card.board,
         declared=declared,
@@ -313,8 +322,10 @@ def session_certificates(session: Session, *, places: int, first_names: bool) ->
     pupil_ids = {pk for pupils in members.values() for pk in pupils}
     names = _Names(Pupil.objects.filter(pk__in=pupil_ids), first_names=first_names)
     facts = {pk: _facts(played, pk, Scope.SESSION) for pk in pupil_ids}
+    # A session played for a simultaneous event says so: its school's own certificates.
+    event = session_selectors.event_of(session)
     return CertificateSet(
-        title=f"{BRAND} · {session.school_class}",
+        title=f"{event if event is not None else BRAND} · {session.school_class}",
         date=_date_text(session.date),
         signature=words.signature_text(),
         places=place_certificates(names.shown, _session_placed(standings, places, members)),

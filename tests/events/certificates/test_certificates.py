@@ -93,6 +93,7 @@ def test_the_places_are_the_national_rankings(event: Event) -> None:
     assert sorted((c.place or 0, c.name) for c in certificates.places) == expected
     for certificate in certificates.places:
         assert certificate.line.startswith("with ")
+        assert certificate.line.endswith(f" · Out of {len(national.pairs)} pairs")
         assert certificate.title.startswith("Spring simultaneous · ")
 
 
@@ -137,3 +138,17 @@ def test_an_event_without_results_says_so(db: None) -> None:
     assert "No certificates yet: no school has results in the event yet." in (
         response.content.decode()
     )
+
+
+def test_a_school_prints_its_own_pupils_from_its_session(
+    event: Event, alice: User, alice_client: Client, tmp_path: Path
+) -> None:
+    """The school's teacher prints from the session's page: the school's own places and
+    full names (the teacher's own paper), under the event's name."""
+    session = alice.school_classes.get(name="North School class").sessions.get()
+    response = alice_client.get(f"/sessions/{session.pk}/certificates/pdf/")
+    assert response.status_code == 200
+    pages = pdf_pages(response.content, tmp_path)
+    assert len([page for page in pages if "Well played!" in page]) == 8
+    assert all("Spring simultaneous · North School class" in page for page in pages)
+    assert all(SURNAME in page for page in pages)
