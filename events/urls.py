@@ -5,6 +5,7 @@ this."""
 from django.urls import URLPattern, path
 
 from events.booklet import views as booklet_views
+from events.certificates import views as certificate_views
 from events.organiser import views as organiser_views
 from events.results import views as results_views
 from events.schools import views as school_views
@@ -52,4 +53,16 @@ urlpatterns: list[URLPattern] = [
         name="booklet_download",
     ),
     path("booklet/<token:token>/", booklet_views.booklet_public, name="booklet_public"),
+    # The certificates, for the organiser.
+    path(
+        "<int:event_id>/certificates/",
+        certificate_views.event_certificates,
+        name="event_certificates",
+    ),
+    path(
+        "<int:event_id>/certificates/pdf/",
+        certificate_views.event_certificates,
+        {"pdf": True},
+        name="event_certificates_pdf",
+    ),
 ]

@@ -11,4 +11,5 @@ urlpatterns = [
     path("", include("tournaments.privacy.urls")),
     path("", include("tournaments.leagues.urls")),
     path("", include("tournaments.feedback.urls")),
+    path("", include("tournaments.certificates.urls")),
 ]

@@ -79,6 +79,8 @@ class Classroom:
             ("session curve", f"/sessions/{s}/curve/"),
             ("finished session", f"/sessions/{f}/"),
             ("final results", f"/sessions/{f}/standings/"),
+            ("session certificates", f"/sessions/{f}/certificates/"),
+            ("term certificates", f"/classes/{c}/certificates/"),
             ("board sets", "/boards/"),
             ("deal a set", "/boards/new/"),
             ("import a PBN file", "/boards/import/"),
