@@ -156,6 +156,8 @@ class Site:
             'MIDDLEWARE = ["_server_timing.ServerTimingMiddleware", *MIDDLEWARE]\n',
             encoding="utf-8",
         )
+        # BENCH_WORKERS and BENCH_THREADS try other gunicorn sizes than serve's own.
+        workers = int(os.environ.get("BENCH_WORKERS") or workers)
         serve = ["serve", "--port", str(self.port), "--workers", str(workers)]
         serve += (
             ["--threads", os.environ["BENCH_THREADS"]] if os.environ.get("BENCH_THREADS") else []

@@ -7,9 +7,11 @@ Run from the project root::
     .venv/bin/python bench/bench_capacity.py --database postgres   # a private PostgreSQL
     .venv/bin/python bench/bench_capacity.py --classes 48,96,150 --seconds 60
     .venv/bin/python bench/bench_capacity.py --compare 5db6c64 --classes 24,48
+    BENCH_WORKERS=3 BENCH_THREADS=16 .venv/bin/python bench/bench_capacity.py --classes 150
 
 The server is the site as ``make run`` serves it (``manage.py serve``: gunicorn, 2
-processes and their threads, production settings: DEBUG off, plain http) on a scratch
+processes and their threads, or as many as ``BENCH_WORKERS`` and ``BENCH_THREADS`` say;
+production settings: DEBUG off, plain http) on a scratch
 database: SQLite in a temporary folder, or with ``--database postgres`` a PostgreSQL
 server this script starts on a free port (Debian's, as .ci/run does; ``--database-url``
 uses one of yours instead, and empties it first). See bench/_serve.py and, for the
@@ -410,8 +412,11 @@ def main() -> int:
         classes = {label: make_classes(site, max(levels)) for label, site in sites.items()}
         for site in sites.values():
             site.start()
+        processes = os.environ.get("BENCH_WORKERS") or "2"
+        threads = os.environ.get("BENCH_THREADS") or "serve's"
         print(
-            f"{args.database}: manage.py serve (gunicorn, 2 processes), {TABLES} tables a "
+            f"{args.database}: manage.py serve (gunicorn, {processes} processes of "
+            f"{threads} threads), {TABLES} tables a "
             f"class; {args.warmup:.0f} s warm-up, {args.seconds:.0f} s measured a level"
         )
         if rev:
