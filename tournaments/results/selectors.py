@@ -46,7 +46,7 @@ from tournaments.models import (
 from tournaments.results.scores import Scored, result_feedback, score_played, score_result
 from tournaments.sessions import caches
 from tournaments.sessions import selectors as session_selectors
-from tournaments.standings.selectors import TravellerLine, session_standings
+from tournaments.standings.selectors import TravellerLine, stored_standings
 
 # --------------------------------------------------------------------------- ETags
 
@@ -537,7 +537,7 @@ def board_report(session: Session, board_number: int) -> BoardReport:
         board = board_for_session(session, board_number)
     except Board.DoesNotExist:
         raise Http404 from None
-    travellers = session_standings(session).travellers
+    travellers = stored_standings(session).travellers  # shared per revision
     traveller = next((t for t in travellers if t.number == board_number), None)
     on_board = {"result__session": session, "result__board_number": board_number}
     history = [

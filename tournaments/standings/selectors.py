@@ -6,11 +6,13 @@ pages, the projector and the PDF, Excel and PBN builders all take the same figur
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from django.db.models import Prefetch
 from django.utils.formats import date_format
+from django.utils.translation import get_language
 
 from scoring import matchpoints as mp
 from scoring.cards import Seat, Side
@@ -24,6 +26,7 @@ from tournaments.labels import people as people_labels
 from tournaments.labels import sessions as session_labels
 from tournaments.models import Board, Pair, PairMember, Result, Session
 from tournaments.results.scores import Scored, result_feedback, score_result
+from tournaments.sessions import caches
 from tournaments.sessions import selectors as session_selectors
 
 # --------------------------------------------------------------------------- the figures
@@ -208,7 +211,126 @@ class Standings:
         return people_labels.score_card_heading(pair.label, pair.names, individual=self.individual)
 
 
+@dataclass(frozen=True)
+class SessionRanking:
+    """A session's rankings alone, without its travellers, score cards and feedback:
+    what the class projector shows and a term's standings count. Computed from the same
+    figures by the same functions as :class:`Standings`, so its ``rankings`` are equal
+    to those of :func:`session_standings`; its headings the same."""
+
+    ranking: str  # Session.Ranking, as Standings.ranking
+    rankings: tuple[Ranking, ...]
+    round: int = 0
+    rounds: int = 0
+    finished: bool = False
+    individual: bool = False
+    compared: bool = True
+    by_wins: bool = False
+
+    @property
+    def by_total(self) -> bool:
+        return self.ranking == Session.Ranking.TOTAL
+
+    @property
+    def ranking_note(self) -> str:
+        """As :attr:`Standings.ranking_note`."""
+        if self.compared:
+            return ""
+        return session_labels.one_table_note(individual=self.individual, by_wins=self.by_wins)
+
+    @property
+    def progress(self) -> str:
+        """As :attr:`Standings.progress`."""
+        return session_labels.progress_text(
+            finished=self.finished, round_=self.round, rounds=self.rounds
+        )
+
+
+# --------------------------------------------------------------------------- stored
+
+
+def stored_standings(session: Session) -> Standings:
+    """:func:`session_standings`, computed once per revision of the session and shared
+    by every page, download and report that shows them (``tournaments.sessions.caches``:
+    a change of the session is a new revision, so never stale). Per language too: the
+    figures hold words (the rankings' titles, a Mitchell pair's line, the date) and
+    pairs tied on every figure are listed by their label in the language."""
+    return caches.per_revision(
+        session, "standings", lambda: session_standings(session), get_language()
+    )
+
+
+def stored_ranking(session: Session) -> SessionRanking:
+    """:func:`session_ranking`, once per revision of the session (and language), as
+    :func:`stored_standings`."""
+    return caches.per_revision(session, "ranking", lambda: session_ranking(session), get_language())
+
+
 # --------------------------------------------------------------------------- computing
+
+
+class _Row(NamedTuple):
+    """A result as the standings read it (``_ROW_FIELDS``, in this order)."""
+
+    pk: int
+    board_number: int
+    round: int
+    table: int
+    kind: str
+    contract: str
+    tricks_won: int | None
+    revoke: str
+    ns_adjusted: int | None
+    ew_adjusted: int | None
+    ns_pair_id: int
+    ew_pair_id: int
+    ns_partner_id: int | None
+    ew_partner_id: int | None
+
+
+_ROW_FIELDS = (
+    "pk",
+    "board_number",
+    "round",
+    "table__number",
+    "kind",
+    "contract",
+    "tricks_won",
+    "revoke",
+    "ns_adjusted",
+    "ew_adjusted",
+    "ns_pair_id",
+    "ew_pair_id",
+    "ns_partner_id",
+    "ew_partner_id",
+)
+
+
+class _Credit(NamedTuple):
+    """What one counted result gives a pair (or a pupil of an individual session) in
+    its ranking: its matchpoints of the board's top, and its own net score (None for an
+    adjusted score)."""
+
+    matchpoints: float | None
+    top: float
+    points: int | None
+
+
+class _Figures(NamedTuple):
+    """What a session's figures are computed from: its pairs named (in pair order), the
+    boards as it scores them, its results (agreed ones, unless asked otherwise) by
+    board, each board's by round and table."""
+
+    pairs: dict[int, PairInfo]
+    boards: dict[int, board_selectors.BoardFacts]
+    by_board: dict[int, list[_Row]]
+
+
+class _Ranked(NamedTuple):
+    rankings: tuple[Ranking, ...]
+    ranking: str  # Session.Ranking
+    compared: bool
+    by_wins: bool
 
 
 def _pair_info(pair: Pair, shown: dict[int, str]) -> PairInfo:
@@ -233,13 +355,7 @@ def _partners(a: PairInfo, b: PairInfo) -> PairInfo:
     )
 
 
-def session_standings(session: Session, *, agreed_only: bool = True) -> Standings:
-    """Everything about a session's scores. Queries: pairs, their pupils, boards and
-    results (four, whatever the size of the session).
-
-    In an individual session each result's matchpoints go to both pupils of each side
-    (compared with every North–South score on the board, and every East–West one), and
-    each pupil is ranked alone."""
+def _named_pairs(session: Session) -> dict[int, PairInfo]:
     members = PairMember.objects.select_related("pupil").order_by("position")
     in_pairs = list(session.pairs.all().prefetch_related(Prefetch("members", queryset=members)))
     shown = people_labels.screen_names(
@@ -247,29 +363,145 @@ def session_standings(session: Session, *, agreed_only: bool = True) -> Standing
         for pair in in_pairs
         for member in pair.members.all()
     )
-    pairs = {pair.pk: _pair_info(pair, shown) for pair in in_pairs}
-    individual = session_selectors.is_individual(session)
+    return {pair.pk: _pair_info(pair, shown) for pair in in_pairs}
+
+
+def _figures(session: Session, *, agreed_only: bool) -> _Figures:
+    # The pairs and their pupils change only with the session's setup (a pupil
+    # replaced, one forgotten: mark_changed(setup=True)), not with a result: kept per
+    # setup, and per language (a Mitchell pair's label names its line).
+    pairs = caches.per_setup(
+        session, "standings-pairs", lambda: _named_pairs(session), get_language()
+    )
     boards = {
         board.number: board_selectors.board_facts(board, profile=session.profile)
         for board in Board.objects.filter(board_set_id=session.board_set_id)
     }
-    rows = (
-        Result.objects.filter(session=session)
-        .select_related("table")
-        .order_by("board_number", "round", "table__number")
-    )
+    rows = Result.objects.filter(session=session).order_by("board_number", "round", "table__number")
     if agreed_only:
         rows = rows.filter(agreed=True)
-    by_board: dict[int, list[Result]] = defaultdict(list)
-    for result in rows:
-        by_board[result.board_number].append(result)
+    by_board: dict[int, list[_Row]] = defaultdict(list)
+    for values in rows.values_list(*_ROW_FIELDS):
+        row = _Row(*values)
+        by_board[row.board_number].append(row)
+    return _Figures(pairs, boards, by_board)
 
+
+def _board_scores(
+    session: Session, board: board_selectors.BoardFacts, results: Sequence[_Row]
+) -> tuple[dict[int, Scored], dict[int, mp.BoardOutcome]]:
+    """Each played result of a board scored, and each counted one's matchpoints, by the
+    result's id."""
+    counted = [r for r in results if r.kind != Result.Kind.NOT_PLAYED]
+    entries: list[mp.BoardEntry] = []
+    scored: dict[int, Scored] = {}
+    for result in counted:
+        if result.kind == Result.Kind.ADJUSTED:
+            entries.append(mp.Adjusted(result.ns_adjusted or 50, result.ew_adjusted or 50))
+        else:
+            scored[result.pk] = score_result(
+                board=board,
+                contract=result.contract,
+                tricks_won=result.tricks_won or 0,
+                revoke=result.revoke,
+                profile=session.profile,
+            )
+            entries.append(mp.Played(scored[result.pk].ns_net))
+    outcomes = dict(
+        zip(
+            (r.pk for r in counted),
+            # The field is every table the board reached, "not played" ones included, so
+            # a board that could not be played everywhere is factored up (Neuberg).
+            mp.score_board(entries, session.convention, expected=len(results)) if entries else [],
+            strict=True,
+        )
+    )
+    return scored, outcomes
+
+
+def _board_credits(
+    results: Sequence[_Row], scored: dict[int, Scored], outcomes: dict[int, mp.BoardOutcome]
+) -> Iterator[tuple[int, _Credit]]:
+    """What each counted result of a board gives each pair (in an individual session,
+    both pupils of each side), by pair id."""
+    for result in results:
+        if result.kind == Result.Kind.NOT_PLAYED:
+            continue
+        outcome = outcomes.get(result.pk)
+        played = scored.get(result.pk)
+        top = outcome.top if outcome else 0
+        ns = _Credit(outcome.ns_mp if outcome else None, top, played.ns_net if played else None)
+        ew = _Credit(outcome.ew_mp if outcome else None, top, -played.ns_net if played else None)
+        for pk in (result.ns_pair_id, result.ns_partner_id):
+            if pk is not None:
+                yield pk, ns
+        for pk in (result.ew_pair_id, result.ew_partner_id):
+            if pk is not None:
+                yield pk, ew
+
+
+def _ranked(
+    session: Session, pairs: dict[int, PairInfo], credits: Mapping[int, Sequence[_Credit]]
+) -> _Ranked:
+    groups = _ranking_groups(session, list(pairs.values()))
+    compared = session_selectors.session_compares_boards(session, pairs=len(pairs))
+    by_total = session_selectors.ranked_by_total(session, compared=compared)
+    target = is_target_profile(session.profile)
+    by_wins = target and not compared
+    rankings = tuple(
+        _ranking(title, group, credits, by_total=by_total, by_wins=by_wins, target=target)
+        for title, group in groups
+    )
+    ranking = Session.Ranking.TOTAL if by_total else Session.Ranking.MATCHPOINTS
+    return _Ranked(rankings, ranking, compared, by_wins)
+
+
+def session_ranking(session: Session) -> SessionRanking:
+    """The session's rankings (:class:`SessionRanking`), as :func:`session_standings`
+    ranks it, without building its travellers, score cards or feedback. Queries: boards
+    and results (and the pairs and their pupils once per setup of the session)."""
+    figures = _figures(session, agreed_only=True)
+    credits: dict[int, list[_Credit]] = defaultdict(list)
+    for number in sorted(figures.by_board):
+        results = figures.by_board[number]
+        scored, outcomes = _board_scores(session, figures.boards[number], results)
+        for pk, credit in _board_credits(results, scored, outcomes):
+            credits[pk].append(credit)
+    ranked = _ranked(session, figures.pairs, credits)
+    return SessionRanking(
+        ranking=ranked.ranking,
+        rankings=ranked.rankings,
+        round=session.current_round,
+        rounds=session.rounds or 0,
+        finished=session.state == Session.State.FINISHED,
+        individual=session_selectors.is_individual(session),
+        compared=ranked.compared,
+        by_wins=ranked.by_wins,
+    )
+
+
+def session_standings(session: Session, *, agreed_only: bool = True) -> Standings:
+    """Everything about a session's scores. Queries: pairs, their pupils (these two
+    once per setup of the session), boards and results (four at most, whatever the
+    size of the session).
+
+    In an individual session each result's matchpoints go to both pupils of each side
+    (compared with every North–South score on the board, and every East–West one), and
+    each pupil is ranked alone."""
+    figures = _figures(session, agreed_only=agreed_only)
+    pairs = figures.pairs
     travellers = []
     cards: dict[int, list[ScoreCardLine]] = defaultdict(list)
-    for number in sorted(by_board):
-        traveller = _board_traveller(session, boards[number], by_board[number], pairs)
+    credits: dict[int, list[_Credit]] = defaultdict(list)
+    for number in sorted(figures.by_board):
+        results = figures.by_board[number]
+        board = figures.boards[number]
+        scored, outcomes = _board_scores(session, board, results)
+        for pk, credit in _board_credits(results, scored, outcomes):
+            credits[pk].append(credit)
+        traveller = _board_traveller(board, results, pairs, scored, outcomes)
         travellers.append(traveller)
-        for result, line in zip(by_board[number], traveller.lines, strict=True):
+        for result, line in zip(results, traveller.lines, strict=True):
             if line.kind == Result.Kind.NOT_PLAYED:
                 continue
             for direction, sides, opponents, seats in (
@@ -299,63 +531,32 @@ def session_standings(session: Session, *, agreed_only: bool = True) -> Standing
                         )
                     )
 
-    groups = _ranking_groups(session, list(pairs.values()))
-    compared = session_selectors.session_compares_boards(session, pairs=len(in_pairs))
-    by_total = session_selectors.ranked_by_total(session, compared=compared)
-    target = is_target_profile(session.profile)
-    by_wins = target and not compared
-    rankings = [
-        _ranking(title, group, cards, by_total=by_total, by_wins=by_wins, target=target)
-        for title, group in groups
-    ]
+    ranked = _ranked(session, pairs, credits)
     return Standings(
         # The date in the user's language, as on every other page and paper.
         title=f"{session.school_class} · {date_format(session.date)}",
-        ranking=Session.Ranking.TOTAL if by_total else Session.Ranking.MATCHPOINTS,
+        ranking=ranked.ranking,
         convention=session.convention,
-        rankings=tuple(rankings),
+        rankings=ranked.rankings,
         travellers=tuple(travellers),
         score_cards={pk: tuple(lines) for pk, lines in cards.items()},
         pairs=tuple(pairs.values()),
         round=session.current_round,
         rounds=session.rounds or 0,
         finished=session.state == Session.State.FINISHED,
-        individual=individual,
-        compared=compared,
-        by_wins=by_wins,
+        individual=session_selectors.is_individual(session),
+        compared=ranked.compared,
+        by_wins=ranked.by_wins,
     )
 
 
 def _board_traveller(
-    session: Session,
     board: board_selectors.BoardFacts,
-    results: Sequence[Result],
+    results: Sequence[_Row],
     pairs: dict[int, PairInfo],
+    scored: dict[int, Scored],
+    outcomes: dict[int, mp.BoardOutcome],
 ) -> BoardTraveller:
-    counted = [r for r in results if r.kind != Result.Kind.NOT_PLAYED]
-    entries: list[mp.BoardEntry] = []
-    scored: dict[int, Scored] = {}
-    for result in counted:
-        if result.kind == Result.Kind.ADJUSTED:
-            entries.append(mp.Adjusted(result.ns_adjusted or 50, result.ew_adjusted or 50))
-        else:
-            scored[result.pk] = score_result(
-                board=board,
-                contract=result.contract,
-                tricks_won=result.tricks_won or 0,
-                revoke=result.revoke,
-                profile=session.profile,
-            )
-            entries.append(mp.Played(scored[result.pk].ns_net))
-    outcomes = dict(
-        zip(
-            (r.pk for r in counted),
-            # The field is every table the board reached, "not played" ones included, so
-            # a board that could not be played everywhere is factored up (Neuberg).
-            mp.score_board(entries, session.convention, expected=len(results)) if entries else [],
-            strict=True,
-        )
-    )
     lines = []
     for result in results:
         outcome = outcomes.get(result.pk)
@@ -370,7 +571,7 @@ def _board_traveller(
         lines.append(
             TravellerLine(
                 round=result.round,
-                table=result.table.number,
+                table=result.table,
                 ns=ns,
                 ew=ew,
                 kind=result.kind,
@@ -410,7 +611,7 @@ def _ranking_groups(session: Session, pairs: list[PairInfo]) -> list[tuple[str, 
 def _ranking(
     title: str,
     pairs: list[PairInfo],
-    cards: dict[int, list[ScoreCardLine]],
+    credits: Mapping[int, Sequence[_Credit]],
     *,
     by_total: bool,
     by_wins: bool = False,
@@ -429,11 +630,9 @@ def _ranking(
     had more rounds off in a lesson cut short is not behind for it)."""
     figures = {}
     for pair in pairs:
-        lines = cards.get(pair.pk, [])
+        lines = credits.get(pair.pk, ())
         scores = [
-            (line.matchpoints or 0.0, line.line.top)
-            for line in lines
-            if line.matchpoints is not None
+            (line.matchpoints or 0.0, line.top) for line in lines if line.matchpoints is not None
         ]
         mps = sum(m for m, _top in scores)
         top = sum(t for _m, t in scores)

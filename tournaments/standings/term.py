@@ -1,5 +1,5 @@
 """Term standings: every duplicate session of a class over a term, per pupil and per
-pair. Each session's percentages come from its standings (tournaments.standings.selectors), the
+pair. Each session's percentages come from its ranking (tournaments.standings.selectors), the
 term's arithmetic from the rules library (scoring.term). An individual session counts
 for each pupil with their own percentage, and not for any pair. League sessions are left out:
 their tables each play their own boards, so they have no matchpoints to compare (the
@@ -19,7 +19,7 @@ from tournaments.feedback import charts
 from tournaments.labels import numbers as number_labels
 from tournaments.labels import people as people_labels
 from tournaments.models import PairMember, Pupil, SchoolClass, Session
-from tournaments.standings.selectors import session_standings
+from tournaments.standings.selectors import stored_ranking
 
 #: A pupil, as ``(pupil id,)``, or a pair, as its pupils' ids in order.
 Who = tuple[int, ...]
@@ -114,7 +114,7 @@ def class_term_standings(
     pupil_scores: dict[tuple[int, ...], list[SessionScore]] = defaultdict(list)
     pair_scores: dict[tuple[int, ...], list[SessionScore]] = defaultdict(list)
     for order, session in enumerate(played):
-        standings = session_standings(session)
+        standings = stored_ranking(session)
         for ranking in standings.rankings:
             for row in ranking.rows:
                 if row.percentage is None or not members[row.pair.pk]:

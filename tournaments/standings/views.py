@@ -17,7 +17,7 @@ from tournaments.printing.standings import standings_pdf, travellers_pdf
 from tournaments.results import selectors as result_selectors
 from tournaments.sessions import selectors as session_selectors
 from tournaments.standings import pbn as standings_pbn
-from tournaments.standings.selectors import session_standings
+from tournaments.standings.selectors import stored_ranking, stored_standings
 from tournaments.standings.spreadsheets import standings_workbook
 from tournaments.web.http import TeacherRequest, attachment, etag, paper_size
 
@@ -33,7 +33,7 @@ def _session(request: TeacherRequest, session_id: int) -> Session:
 @login_required
 def standings_page(request: TeacherRequest, session_id: int) -> HttpResponse:
     session = _session(request, session_id)
-    standings = session_standings(session)
+    standings = stored_standings(session)
     return render(
         request,
         "tournaments/standings/standings.html",
@@ -55,11 +55,12 @@ def _projector_etag(request: TeacherRequest, session_id: int) -> str | None:
 @condition(etag_func=_projector_etag)
 def projector(request: TeacherRequest, session_id: int) -> HttpResponse:
     """Standings in large type for the class projector; refreshes itself (htmx), "not
-    modified" while the session has not changed."""
+    modified" while the session has not changed. It shows the rankings alone, kept once
+    per revision of the session (``stored_ranking``)."""
     session = _session(request, session_id)
     context = {
         "session": session,
-        "standings": session_standings(session),
+        "standings": stored_ranking(session),
     }
     template = "tournaments/standings/projector.html"
     if request.htmx:
@@ -72,7 +73,7 @@ def projector(request: TeacherRequest, session_id: int) -> HttpResponse:
 def score_card(request: TeacherRequest, session_id: int, pair_id: int) -> HttpResponse:
     session = _session(request, session_id)
     pair = get_object_or_404(Pair, pk=pair_id, session=session)
-    standings = session_standings(session)
+    standings = stored_standings(session)
     info = next(p for p in standings.pairs if p.pk == pair.pk)
     row = next(
         (row for ranking in standings.rankings for row in ranking.rows if row.pair.pk == pair.pk),
@@ -93,7 +94,7 @@ def score_card(request: TeacherRequest, session_id: int, pair_id: int) -> HttpRe
 @login_required
 def session_export(request: TeacherRequest, session_id: int, kind: str) -> HttpResponse:
     session = _session(request, session_id)
-    standings = session_standings(session)
+    standings = stored_standings(session)
     stem = f"{slugify(str(session.school_class))}-{session.date}"
     paper = paper_size(request)
     if kind == "xlsx":
