@@ -373,10 +373,6 @@ def _figures(session: Session, *, agreed_only: bool) -> _Figures:
     pairs = caches.per_setup(
         session, "standings-pairs", lambda: _named_pairs(session), get_language()
     )
-    boards = {
-        board.number: board_selectors.board_facts(board, profile=session.profile)
-        for board in Board.objects.filter(board_set_id=session.board_set_id)
-    }
     rows = Result.objects.filter(session=session).order_by("board_number", "round", "table__number")
     if agreed_only:
         rows = rows.filter(agreed=True)
@@ -384,7 +380,25 @@ def _figures(session: Session, *, agreed_only: bool) -> _Figures:
     for values in rows.values_list(*_ROW_FIELDS):
         row = _Row(*values)
         by_board[row.board_number].append(row)
+    # The boards' cards and analysis change only with the setup too (a new analysis:
+    # mark_changed(setup=True), another set: another key).
+    dealt = caches.per_setup(session, "standings-boards", lambda: _dealt_boards(session))
+    profile = session.profile
+    boards = {
+        number: board_selectors.board_facts_of(number, deal, dd_tricks, profile)
+        for number, (deal, dd_tricks) in dealt.items()
+        if number in by_board
+    }
     return _Figures(pairs, boards, by_board)
+
+
+def _dealt_boards(session: Session) -> dict[int, tuple[str, str]]:
+    """The session's boards: number → PBN deal and double-dummy tricks."""
+    rows = Board.objects.filter(board_set_id=session.board_set_id)
+    return {
+        number: (deal, dd_tricks)
+        for number, deal, dd_tricks in rows.values_list("number", "deal", "dd_tricks")
+    }
 
 
 def _board_scores(
@@ -458,8 +472,8 @@ def _ranked(
 
 def session_ranking(session: Session) -> SessionRanking:
     """The session's rankings (:class:`SessionRanking`), as :func:`session_standings`
-    ranks it, without building its travellers, score cards or feedback. Queries: boards
-    and results (and the pairs and their pupils once per setup of the session)."""
+    ranks it, without building its travellers, score cards or feedback. Queries: as
+    :func:`session_standings`."""
     figures = _figures(session, agreed_only=True)
     credits: dict[int, list[_Credit]] = defaultdict(list)
     for number in sorted(figures.by_board):
@@ -481,9 +495,9 @@ def session_ranking(session: Session) -> SessionRanking:
 
 
 def session_standings(session: Session, *, agreed_only: bool = True) -> Standings:
-    """Everything about a session's scores. Queries: pairs, their pupils (these two
-    once per setup of the session), boards and results (four at most, whatever the
-    size of the session).
+    """Everything about a session's scores. Queries: the results, and once per setup of
+    the session the pairs, their pupils and the boards (four at most, whatever the size
+    of the session).
 
     In an individual session each result's matchpoints go to both pupils of each side
     (compared with every North–South score on the board, and every East–West one), and

@@ -17,8 +17,9 @@ from django.utils import translation
 from pytest_django import DjangoAssertNumQueries
 
 from tests.factories import individual_session, play_round, running_session
+from tournaments.boards import analysis
 from tournaments.classes import services as class_services
-from tournaments.models import Result, Session
+from tournaments.models import Board, Result, Session
 from tournaments.results import services as result_services
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sessions import services as session_services
@@ -144,6 +145,17 @@ def test_a_pupil_replaced_in_a_pair_shows_at_once(session: Session, alice_client
     assert "Latecomer" in card
 
 
+def test_the_boards_analysis_shows_in_the_standings_once_it_is_in(session: Session) -> None:
+    Board.objects.filter(board_set_id=session.board_set_id).update(dd_tricks="")
+    _enter(session, 1)
+    [traveller] = stored_standings(_fresh(session)).travellers
+    assert traveller.par is None
+    assert session.board_set_id is not None
+    analysis.board_set_run_analysis(board_set_id=session.board_set_id)
+    [traveller] = stored_standings(_fresh(session)).travellers
+    assert traveller.par is not None
+
+
 def test_the_projector_in_another_language_has_its_own_words(
     session: Session, alice_client: Client
 ) -> None:
@@ -177,6 +189,7 @@ def test_the_ranking_is_computed_once_per_revision_for_every_projector(
         _projector(alice_client, session, **{"HX-Request": "true"})
         _projector(alice_client, session)
         assert computed.call_count == 2
+    assert stored_ranking(_fresh(session)) == session_ranking(_fresh(session))
 
 
 def test_the_standings_are_computed_once_per_revision_for_every_page_and_download(
@@ -198,10 +211,13 @@ def test_the_standings_are_computed_once_per_revision_for_every_page_and_downloa
         for url in urls:
             assert alice_client.get(url).status_code == 200, url
         assert computed.call_count == 1
+    # Each process keeps what it read as it is: no page or download changed it.
+    assert stored_standings(_fresh(session)) == session_standings(_fresh(session))
+    with _counting("session_standings") as computed:
         _enter(session, 2)
         for url in urls:
             assert alice_client.get(url).status_code == 200, url
-        assert computed.call_count == 2
+        assert computed.call_count == 1
 
 
 # --------------------------------------------------------------------------- the figures
