@@ -21,6 +21,7 @@ from tournaments.boards import analysis
 from tournaments.classes import services as class_services
 from tournaments.models import Board, Result, Session
 from tournaments.results import services as result_services
+from tournaments.sessions import caches
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sessions import services as session_services
 from tournaments.standings import selectors as standings_selectors
@@ -35,6 +36,13 @@ from tournaments.standings.selectors import (
 def _fresh(session: Session) -> Session:
     """The session as a request reads it (its revision as the database has it now)."""
     return Session.objects.select_related("school_class").get(pk=session.pk)
+
+
+def _forget_stored() -> None:
+    """Nothing stored any more, in the cache or kept by this process: the next request
+    computes afresh."""
+    cache.clear()
+    caches.forget_local()
 
 
 def _projector(client: Client, session: Session, **headers: str) -> str:
@@ -106,7 +114,7 @@ def test_a_new_result_changes_the_projector_at_once(session: Session, alice_clie
     after = _projector(alice_client, session)
     assert after.count('<span class="p-score">—</span>') == 6  # table 1's pairs are ranked
     assert after.count('<span class="p-score">50.0 %</span>') == 2  # one result: 50 % each
-    cache.clear()
+    _forget_stored()
     assert _projector(alice_client, session) == after  # what a fresh computation shows
 
 
@@ -122,7 +130,7 @@ def test_a_correction_changes_the_projector_at_once(
     result_services.result_correct(result=result, teacher=alice, contract="3NT", tricks_won=10)
     corrected = _projector(alice_client, session)
     assert corrected.count('<span class="p-score">50.0 %</span>') < 8
-    cache.clear()
+    _forget_stored()
     assert _projector(alice_client, session) == corrected  # what a fresh computation shows
 
 
@@ -187,6 +195,7 @@ def test_the_ranking_is_computed_once_per_revision_for_every_projector(
         assert computed.call_count == 1
         _enter(session, 2)
         _projector(alice_client, session, **{"HX-Request": "true"})
+        caches.forget_local()  # another server process
         _projector(alice_client, session)
         assert computed.call_count == 2
     assert stored_ranking(_fresh(session)) == session_ranking(_fresh(session))
@@ -216,6 +225,9 @@ def test_the_standings_are_computed_once_per_revision_for_every_page_and_downloa
     with _counting("session_standings") as computed:
         _enter(session, 2)
         for url in urls:
+            # As if each request went to another server process: read from the cache
+            # they share (pickled), not computed again.
+            caches.forget_local()
             assert alice_client.get(url).status_code == 200, url
         assert computed.call_count == 1
 
