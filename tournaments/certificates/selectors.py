@@ -5,8 +5,8 @@ Every pupil gets one certificate with the one thing they did well
 holds: each board's contract, tricks, double-dummy feedback and matchpoints), and the
 pupils of the pairs placed in the first ``places`` places get a place certificate
 each. The figures come from the standings (:func:`tournaments.standings.selectors.
-session_standings`, one per session), so the certificates say what the standings and
-the score cards say.
+stored_standings`, one per session, as its pages have them), so the certificates say
+what the standings and the score cards say.
 
 * A **session**: its pupils (those in its pairs), placed as its standings rank them (N–S
   and E–W apart in a Mitchell). A school's session of a simultaneous event is printed
@@ -44,7 +44,7 @@ from tournaments.labels import people as people_labels
 from tournaments.leagues import selectors as league_selectors
 from tournaments.models import League, PairMember, Pupil, SchoolClass, Session
 from tournaments.sessions import selectors as session_selectors
-from tournaments.standings.selectors import ScoreCardLine, Standings, session_standings
+from tournaments.standings.selectors import ScoreCardLine, Standings, stored_standings
 from tournaments.standings.term import term_sessions
 
 K = TypeVar("K", bound=Hashable)
@@ -316,7 +316,7 @@ def session_certificates(session: Session, *, places: int, first_names: bool) ->
     """A session's certificates: a place certificate for each pupil of the sides placed
     in the first ``places`` places, one for every pupil with their line. Queries: the
     standings' four, the pairs' pupils and the pupils."""
-    standings = session_standings(session)
+    standings = stored_standings(session)
     played = _played([(session, standings)])
     members = _members([session])
     pupil_ids = {pk for pupils in members.values() for pk in pupils}
@@ -345,7 +345,7 @@ def league_certificates(league: League, *, places: int, first_names: bool) -> Ce
     evenings = list(
         league.sessions.exclude(state=Session.State.DRAFT).order_by("league_evening", "date")
     )
-    played = _played([(session, session_standings(session)) for session in evenings])
+    played = _played([(session, stored_standings(session)) for session in evenings])
     pairs = {
         pair.number: tuple(pk for pk in (pair.first_id, pair.second_id) if pk is not None)
         for pair in league.pairs.all()
@@ -408,7 +408,7 @@ def class_certificates(
     if end is not None:
         leagues = leagues.filter(date__lte=end)
     sessions = sorted([*duplicate, *leagues], key=lambda s: (s.date, s.created_at, s.pk))
-    standings = {session.pk: session_standings(session) for session in sessions}
+    standings = {session.pk: stored_standings(session) for session in sessions}
     played = _played([(session, standings[session.pk]) for session in sessions])
     members = _members(duplicate)
     scores: dict[int, list[SessionScore]] = defaultdict(list)

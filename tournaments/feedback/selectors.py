@@ -34,7 +34,7 @@ from tournaments.labels import people as people_labels
 from tournaments.models import Board, Pupil, SchoolClass, Session
 from tournaments.results.scores import contract_feedback
 from tournaments.sessions import selectors as session_selectors
-from tournaments.standings.selectors import session_standings
+from tournaments.standings.selectors import stored_standings
 
 # --------------------------------------------------------------------------- the figures
 
@@ -334,7 +334,7 @@ def session_outcomes(session: Session) -> list[BoardOutcome]:
             (line.feedback for line in traveller.lines if line.feedback is not None),
             target=traveller.target,
         )
-        for traveller in session_standings(session).travellers
+        for traveller in stored_standings(session).travellers
     ]
 
 

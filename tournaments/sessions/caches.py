@@ -11,6 +11,9 @@ updated in place, a change makes a new key.
 - :func:`per_revision`: what every change of the session changes (its standings). Keyed
   by ``revision`` as well.
 
+The key is made from the session given, so give it as the request read it: a session
+read before a change made since names the value of before the change.
+
 The cache is Django's default one (settings.CACHES): memory in each server process
 unless the settings name a shared one. A value is computed by the first request that
 needs it and read by the others; what a key holds must be a function of the key alone,
