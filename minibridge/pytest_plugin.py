@@ -39,6 +39,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="Fail the run when any test is skipped (make test sets it).",
     )
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        help="Run only the tests that can reach the database (.ci/run's PostgreSQL run).",
+    )
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
@@ -96,3 +101,38 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> LoadGroupSch
     if config.getvalue("dist") != "loadgroup":
         return None
     return _ModuleGroupScheduling(config, log)
+
+
+# The PostgreSQL run in .ci/run passes --database-tests-only: it runs again only the
+# tests that can reach the database. pytest-django refuses the database to any test that
+# does not ask for it (the django_db mark, or a fixture such as db, transactional_db or
+# live_server), so a test asking for none
+# of them gives the same answer on either database: the rules library, the checks of the
+# code and the docs, and the copies of the site that run on their own SQLite file
+# (tests/classroom_site.py).
+_DATABASE_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+        "live_server",
+    }
+)
+
+
+def reaches_the_database(item: pytest.Item) -> bool:
+    """Whether pytest-django lets this test reach the test database."""
+    if item.get_closest_marker("django_db") is not None:
+        return True
+    return not _DATABASE_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.getoption("--database-tests-only"):
+        return
+    kept = [item for item in items if reaches_the_database(item)]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept

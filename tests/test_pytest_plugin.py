@@ -101,3 +101,32 @@ def test_the_files_of_one_xdist_group_run_in_one_worker(tmp_path: Path) -> None:
     assert len(ran) == 18, result.stdout
     assert len({worker for worker, test in ran if "test_grouped_" in test}) == 1, result.stdout
     assert len({worker for worker, _test in ran}) == 2, result.stdout
+
+
+def test_the_postgresql_run_keeps_every_test_that_can_reach_the_database() -> None:
+    """.ci/run's PostgreSQL run passes --database-tests-only: the tests that ask
+    pytest-django for the database (a db fixture, the django_db mark, the live server)
+    run again there; the rest, which pytest-django keeps away from it, are left out."""
+    root = Path(__file__).resolve().parents[1]
+    files = [
+        "tests/scoring/test_cards.py",  # the rules library: no Django at all
+        "tests/tournaments/web/test_http.py",  # plain functions, some with a request
+        "tests/tournaments/results/test_result_save.py",  # the db fixture
+        "tests/browser/test_standings.py",  # the live server
+    ]
+    command = [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"]
+    result = subprocess.run(
+        [*command, "--database-tests-only", *files],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == pytest.ExitCode.OK, result.stdout + result.stderr
+    collected = {line.split("::", 1)[0] for line in result.stdout.splitlines() if "::" in line}
+    assert collected == {
+        "tests/tournaments/results/test_result_save.py",
+        "tests/browser/test_standings.py",
+    }
+    assert re.search(r"\d+/\d+ tests collected \(\d+ deselected\)", result.stdout)
