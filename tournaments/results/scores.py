@@ -111,7 +111,7 @@ def _scored(
         revokes_by_declarers=1 if revoke == Result.Revoke.DECLARING_SIDE else 0,
         revokes_by_defenders=1 if revoke == Result.Revoke.DEFENDERS else 0,
     )
-    score = entry.score(profile, hcp=side_hcp)
+    score = profile.score(entry.contract, entry.tricks, hcp=side_hcp)
     return Scored(
         contract=admitted,
         declarer=declarer,
