@@ -76,9 +76,12 @@ def public_booklet_stamp(*, event_id: int | None = None, token: str | None = Non
     over (no booklet), "over" while none is made, else the ready booklet's version,
     language and time of making. The event by its id or its public token; None for no
     such event. One query."""
-    events = Event.objects.filter(pk=event_id) if token is None else Event.objects.filter(
-        public_token=token
-    )
+    if token is not None:
+        events = Event.objects.filter(public_token=token)
+    elif event_id is not None:
+        events = Event.objects.filter(pk=event_id)
+    else:
+        raise TypeError("public_booklet_stamp needs an event id or a public token")
     found = events.values_list(
         "ends_on", "booklet__made_at", "booklet__version", "booklet__made_language"
     ).first()

@@ -71,9 +71,7 @@ def _public_etag(request: HtmxHttpRequest, token: str) -> str | None:
     version, cached = results_selectors.national_versions(event_id)
     # The boards' play and the booklet's link appear once the event is over.
     booklet = booklet_selectors.public_booklet_stamp(event_id=event_id)
-    return etag(
-        "national", event_id, version, cached, booklet, get_language(), bool(request.htmx)
-    )
+    return etag("national", event_id, version, cached, booklet, get_language(), bool(request.htmx))
 
 
 @require_GET
