@@ -254,6 +254,8 @@ def federation(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Federation]
         "ALLOW_HTTP": "false",
         "BEHIND_PROXY": "true",
         "ALLOWED_HOSTS": "127.0.0.1",
+        # Only printed on table cards and QR codes (never asked for here).
+        "PUBLIC_URL": "https://events.federation.example",
         "STATIC_ROOT": str(folder / "static"),
         "LOG_LEVEL": "WARNING",
     }
