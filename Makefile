@@ -87,13 +87,17 @@ dev: $(VENV)/.runtime-installed translations
 	DEBUG=true $(MANAGE) runserver 127.0.0.1:$(DEV_PORT)
 
 # What the suite needs from Debian: chromium drives the browser tests, gettext checks
-# the translations, poppler-utils renders PDFs to check them (QR codes included). As
-# root they are installed with apt-get; otherwise the command to run is printed.
+# the translations, poppler-utils renders PDFs to check them (QR codes included), nginx
+# and postgresql run a federation's deployment (tests/browser/test_deployment.py starts
+# its own of each, in a temporary folder). As root they are installed with apt-get;
+# otherwise the command to run is printed.
 system-deps:
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
 	command -v pdftoppm >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
+	[ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ]; then \
 			echo "Installing$$missing with apt-get"; \

@@ -57,6 +57,7 @@ SHARED = [
     "seeds",
     "tests",
     "requirements",
+    "deploy",
 ]
 SHARED_FILES = ["pyproject.toml", ".venv"]
 

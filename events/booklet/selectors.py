@@ -70,6 +70,31 @@ def public_booklet_ready(event: Event) -> bool:
     )
 
 
+def public_booklet_stamp(*, event_id: int | None = None, token: str | None = None) -> str | None:
+    """What the event's public link gives now, as a short text that changes with it (for
+    the ETags of the public results page and of the booklet): "" while the event is not
+    over (no booklet), "over" while none is made, else the ready booklet's version,
+    language and time of making. The event by its id or its public token; None for no
+    such event. One query."""
+    if token is not None:
+        events = Event.objects.filter(public_token=token)
+    elif event_id is not None:
+        events = Event.objects.filter(pk=event_id)
+    else:
+        raise TypeError("public_booklet_stamp needs an event id or a public token")
+    found = events.values_list(
+        "ends_on", "booklet__made_at", "booklet__version", "booklet__made_language"
+    ).first()
+    if found is None:
+        return None
+    ends_on, made_at, version, language = found
+    if not Event(ends_on=ends_on).is_over():
+        return ""
+    if made_at is None:
+        return "over"
+    return f"{version}.{language}.{made_at.timestamp():.6f}"
+
+
 def public_booklet_file(event: Event) -> bytes | None:
     """The booklet for the public link: None before the event is over or before one is
     made."""

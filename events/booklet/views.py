@@ -8,13 +8,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import condition, require_GET, require_POST
 
 from events.booklet import selectors as booklets
 from events.booklet import services as booklet_services
 from events.models import Event
 from events.organiser import selectors as organiser_selectors
-from tournaments.web.http import TeacherRequest, attachment
+from tournaments.web.http import TeacherRequest, attachment, etag, shared_briefly
 
 
 def _filename(event: Event) -> str:
@@ -64,10 +64,19 @@ def booklet_download(request: TeacherRequest, event_id: int) -> HttpResponse:
     return attachment(data, _filename(event), "application/pdf")
 
 
+def _public_etag(request: HttpRequest, token: str) -> str | None:
+    stamp = booklets.public_booklet_stamp(token=token)
+    return etag("booklet", stamp) if stamp and stamp != "over" else None
+
+
 @require_GET
+@shared_briefly
+@condition(etag_func=_public_etag)
 def booklet_public(request: HttpRequest, token: str) -> HttpResponse:
     """The booklet from the event's public link, once the event is over: it shows every
-    hand, so never while schools may still play the boards. No names are in it."""
+    hand, so never while schools may still play the boards. No names are in it. Its
+    ETag names the booklet made, so a browser or nginx (deploy/) asking again with it
+    is answered "not modified" without the file being read."""
     event = get_object_or_404(Event, public_token=token)
     data = booklets.public_booklet_file(event)
     if data is None:

@@ -11,7 +11,6 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.text import slugify
 from django.utils.translation import get_language
-from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_GET
 from django.views.decorators.vary import vary_on_headers
 
@@ -20,7 +19,14 @@ from events.organiser import selectors as organiser_selectors
 from events.results import exports
 from events.results import selectors as results_selectors
 from scoring.usebio import write_usebio
-from tournaments.web.http import HtmxHttpRequest, TeacherRequest, attachment, etag, paper_size
+from tournaments.web.http import (
+    HtmxHttpRequest,
+    TeacherRequest,
+    attachment,
+    etag,
+    paper_size,
+    shared_briefly,
+)
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 #: How often the public page asks whether the results changed (a browser test shortens it).
@@ -63,16 +69,20 @@ def _public_etag(request: HtmxHttpRequest, token: str) -> str | None:
     if event_id is None:
         return None
     version, cached = results_selectors.national_versions(event_id)
-    return etag("national", event_id, version, cached, get_language(), bool(request.htmx))
+    # The boards' play and the booklet's link appear once the event is over.
+    booklet = booklet_selectors.public_booklet_stamp(event_id=event_id)
+    return etag("national", event_id, version, cached, booklet, get_language(), bool(request.htmx))
 
 
 @require_GET
-@cache_control(private=True, no_cache=True)
+@shared_briefly
 @vary_on_headers("HX-Request", "Accept-Language", "Cookie")
 @condition(etag_func=_public_etag)
 def public_results(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The public results page: no login, first names and the school only; it refreshes
-    by itself as schools finish ("not modified" while nothing changed)."""
+    by itself as schools finish ("not modified" while nothing changed). A cache in front
+    of the site (nginx, deploy/) may keep it a few seconds for each visitor's cookies
+    and language, and asks again with the ETag."""
     event = results_selectors.get_event_by_token(token)
     figures = results_selectors.national_figures(event)
     template = "events/public_results.html"

@@ -8,6 +8,7 @@ import re
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.utils.http import content_disposition_header
+from django.views.decorators.cache import cache_control
 from django_htmx.middleware import HtmxDetails
 
 from tournaments.printing.common import PaperSize
@@ -51,6 +52,17 @@ def attachment(data: bytes, filename: str, content_type: str) -> HttpResponse:
         content_type=content_type,
         headers={"Content-Disposition": content_disposition_header(True, filename)},
     )
+
+
+#: Seconds a cache shared by many visitors (nginx in front of several app servers,
+#: deploy/nginx/minibridge.conf) may answer with its copy of a public page before it
+#: asks again with the page's ETag. Browsers ask every time (max-age=0), as before.
+SHARED_CACHE_SECONDS = 10
+
+#: For a public page with an ETag (the public results, the public booklet): a shared
+#: cache may keep it for SHARED_CACHE_SECONDS (apart for each value of the headers in its
+#: Vary), a browser revalidates it at each use.
+shared_briefly = cache_control(public=True, max_age=0, s_maxage=SHARED_CACHE_SECONDS)
 
 
 def etag(*parts: object) -> str:

@@ -179,3 +179,33 @@ def test_the_public_link_offers_it_only_after_the_last_day(
     assert f'href="{national}"' in detail.text
     unknown = reverse("events:booklet_public", kwargs={"token": "x" * 32})
     assert Client().get(unknown).status_code == 404
+
+
+def test_the_public_link_names_its_booklet_in_an_etag_for_a_shared_cache(
+    organiser_client: Client,
+    event: Event,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+) -> None:
+    """A cache in front of the site (nginx, deploy/nginx/minibridge.conf) may keep the
+    booklet a few seconds, then asks again with its ETag: "not modified" until another
+    booklet is made, and the file is not read for it."""
+    make = reverse("events:booklet_make", kwargs={"event_id": event.pk})
+    with django_capture_on_commit_callbacks(execute=True):
+        organiser_client.post(make)
+    yesterday = timezone.localdate() - datetime.timedelta(days=1)
+    Event.objects.filter(pk=event.pk).update(starts_on=yesterday, ends_on=yesterday)
+    public = reverse("events:booklet_public", kwargs={"token": event.public_token})
+    first = Client().get(public)
+    assert first.status_code == 200
+    assert first["Cache-Control"] == "public, max-age=0, s-maxage=10"
+    tag = first["ETag"]
+    again = Client().get(public, headers={"If-None-Match": tag})
+    assert again.status_code == 304
+    assert again.content == b""
+    # Made again (in another language): another tag, the new file.
+    with django_capture_on_commit_callbacks(execute=True):
+        organiser_client.post(make, headers={"Accept-Language": "nb"})
+    remade = Client().get(public, headers={"If-None-Match": tag})
+    assert remade.status_code == 200
+    assert remade["ETag"] != tag
+    assert remade.content.startswith(b"%PDF")

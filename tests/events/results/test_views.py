@@ -3,6 +3,7 @@ names and the school only, polled with an entity tag) and the downloads read bac
 
 from __future__ import annotations
 
+import datetime
 import io
 import re
 import xml.etree.ElementTree as ET
@@ -13,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from openpyxl import load_workbook
 from pypdf import PdfReader
 from pytest_django import DjangoCaptureOnCommitCallbacks
@@ -400,3 +402,30 @@ def test_a_surname_that_reached_the_event_is_still_never_shown(
     ]
     assert "Emma & Ola" in cells
     assert not any("Kristiansen" in cell for cell in cells)
+
+
+def test_a_shared_cache_may_keep_the_public_page_briefly_for_each_visitor(event: Event) -> None:
+    """nginx in front of several app servers (deploy/nginx/minibridge.conf) may answer
+    from its copy for a few seconds, kept apart for each visitor's cookies (the login,
+    the language) and each kind of request, then asks again with the ETag; a browser
+    asks every time, as before."""
+    response = Client().get(_url(event, "public_results"), headers={"HX-Request": "true"})
+    assert response["Cache-Control"] == "public, max-age=0, s-maxage=10"
+    vary = {part.strip() for part in response["Vary"].split(",")}
+    assert {"HX-Request", "Accept-Language", "Cookie"} <= vary
+
+
+def test_the_public_page_changes_its_etag_when_the_event_is_over(event: Event) -> None:
+    """After the last day the page shows how each board was played: a copy kept with the
+    old tag (a browser's, nginx's) is not "not modified" any more."""
+    client = Client()
+    before = client.get(_url(event, "public_results"), headers={"HX-Request": "true"})
+    assert "Shown after" in before.content.decode()
+    tag = before["ETag"]
+    yesterday = timezone.localdate() - datetime.timedelta(days=1)
+    Event.objects.filter(pk=event.pk).update(starts_on=yesterday, ends_on=yesterday)
+    after = client.get(
+        _url(event, "public_results"), headers={"HX-Request": "true", "If-None-Match": tag}
+    )
+    assert after.status_code == 200
+    assert "Shown after" not in after.content.decode()
