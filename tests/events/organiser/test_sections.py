@@ -335,7 +335,7 @@ def test_a_refused_name_shows_beside_its_own_field(event: Event, organiser_clien
     response = organiser_client.post(f"{base}{y5.pk}/", {f"rename-{y5.pk}-name": "Years 7–8"})
     assert response.status_code == 422
     html = response.content.decode()
-    row = html.split(f'action="{base}{y5.pk}/"', 1)[1].split("</form>", 1)[0]
+    row = html.split(f'action="{base}{y5.pk}/#sections"', 1)[1].split("</form>", 1)[0]
     assert "The event has a section called Years 7–8 already." in _text(row)
     assert _names(event) == ["Years 5–6", "Years 7–8"]
 
