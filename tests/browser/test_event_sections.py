@@ -154,18 +154,18 @@ def test_an_event_with_two_sections_from_set_up_to_the_public_page(
         (pair.place, pair.school, SECTION[pair.school]) for pair in figures.pairs
     ]
     # Each section: its pairs only, its own places from 1, the national percentages.
-    for section in figures.sections:
-        picker.get_by_role("link", name=section.name).click()
-        expect(page.get_by_role("heading", name=f"Ranking: {section.name}")).to_be_visible()
-        expect(picker.get_by_role("link", name=section.name)).to_have_attribute(
+    for ranking in figures.sections:
+        picker.get_by_role("link", name=ranking.name).click()
+        expect(page.get_by_role("heading", name=f"Ranking: {ranking.name}")).to_be_visible()
+        expect(picker.get_by_role("link", name=ranking.name)).to_have_attribute(
             "aria-current", "true"
         )
         shown = _ranking(page)
         assert [(row[0], row[2], row[3]) for row in shown] == [
-            (pair.place, f"{pair.percentage:.2f} %", pair.school) for pair in section.pairs
+            (pair.place, f"{pair.percentage:.2f} %", pair.school) for pair in ranking.pairs
         ]
         assert {row[3] for row in shown} == {
-            name for name, named in SECTION.items() if named == section.name
+            name for name, named in SECTION.items() if named == ranking.name
         }
         assert shown[0][0] in {"1", "1="}
     assert [len(section.pairs) for section in figures.sections] == [8, 4]
