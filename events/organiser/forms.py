@@ -130,7 +130,10 @@ def add_service_error(form: forms.Form, error: ValidationError) -> None:
 class SectionForm(forms.Form):
     """A section's name: a new section, or another name for one."""
 
-    name = PlainCharField(label=_("Name of the section"), max_length=SECTION_NAME_LENGTH)
+    # An empty name is the service's to refuse, with its example of a name.
+    name = PlainCharField(
+        label=_("Name of the section"), max_length=SECTION_NAME_LENGTH, required=False
+    )
 
 
 class SectionChoices(forms.Form):

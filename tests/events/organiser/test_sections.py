@@ -329,6 +329,9 @@ def test_a_refused_name_shows_beside_its_own_field(event: Event, organiser_clien
     y5 = services.section_add(event=event, name="Years 5–6").section
     services.section_add(event=event, name="Years 7–8")
     base = f"/events/organiser/{event.pk}/sections/"
+    response = organiser_client.post(base, {"new-section-name": " "})
+    assert response.status_code == 422
+    assert "Give the section a name, for example Years 5–6." in _text(response.content.decode())
     response = organiser_client.post(base, {"new-section-name": "years 5–6"})
     assert response.status_code == 422
     assert "The event has a section called years 5–6 already." in _text(response.content.decode())
