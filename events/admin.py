@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from events.models import Event, EventSchool, Organiser
+from events.models import Event, EventSchool, EventSection, Organiser
 
 
 @admin.register(Organiser)
@@ -16,4 +16,9 @@ class EventAdmin(admin.ModelAdmin[Event]):
 
 @admin.register(EventSchool)
 class EventSchoolAdmin(admin.ModelAdmin[EventSchool]):
-    list_display = ["name", "event", "source", "updated_at"]
+    list_display = ["name", "event", "section", "source", "updated_at"]
+
+
+@admin.register(EventSection)
+class EventSectionAdmin(admin.ModelAdmin[EventSection]):
+    list_display = ["name", "event", "order"]

@@ -45,6 +45,61 @@ UPLOADS_PLAY_ELSEWHERE = gettext_lazy(
 )
 SCHOOL_JOINED = gettext_lazy("Your school has joined %(event)s.")
 
+# -- Sections -----------------------------------------------------------------------------
+
+SECTION_NAME_NEEDED = gettext_lazy("Give the section a name, for example Years 5–6.")
+SECTION_NAME_TOO_LONG = gettext_lazy("A section's name is at most %(limit)s characters.")
+SECTION_TAKEN = gettext_lazy("The event has a section called %(name)s already.")
+SECTION_TWICE = gettext_lazy("%(name)s is in the list twice: give each section its own name.")
+SECTIONS_TOO_MANY = gettext_lazy("An event has at most %(limit)s sections.")
+SECTION_NEEDED = gettext_lazy("Choose your school's section.")
+SECTION_NOT_IN_EVENT = gettext_lazy("Choose one of the event's sections.")
+SECTION_GONE = gettext_lazy(
+    "This section is no longer in the event. Reload the page and choose again."
+)
+SECTION_CHANGE_OVER = gettext_lazy(
+    "This event ended on %(day)s: ask the organiser to move your school to another section."
+)
+SECTION_RENAMED = gettext_lazy("The section is now called %(name)s.")
+SECTION_REMOVED = gettext_lazy("The section %(name)s is removed.")
+SECTIONS_ENDED = gettext_lazy(
+    "The section %(name)s is removed: the event has one national ranking again."
+)
+SCHOOL_MOVED = gettext_lazy("%(school)s is in %(section)s now.")
+MOVE_NOWHERE = gettext_lazy("Nowhere: the event goes back to one national ranking")
+
+
+def section_added_text(name: str, schools: int) -> str:
+    """After a section is added: the first one takes the schools that joined already."""
+    if not schools:
+        return _("The section %(name)s is added.") % {"name": name}
+    return ngettext(
+        "The section %(name)s is added, and the school that joined already is in it.",
+        "The section %(name)s is added, and the %(count)s schools that joined already are in it.",
+        schools,
+    ) % {"name": name, "count": schools}
+
+
+def section_in_use_text(name: str, schools: int) -> str:
+    """Why a section with schools is not removed before its schools have another."""
+    return ngettext(
+        "%(count)s school is in %(name)s: choose the section it goes to, then remove it.",
+        "%(count)s schools are in %(name)s: choose the section they go to, then remove it.",
+        schools,
+    ) % {"name": name, "count": schools}
+
+
+def section_removed_text(name: str, schools: int, moved_to: str) -> str:
+    """After a section is removed, and where its schools went."""
+    if not schools:
+        return str(SECTION_REMOVED % {"name": name})
+    return ngettext(
+        "The section %(name)s is removed; its school is in %(to)s now.",
+        "The section %(name)s is removed; its %(count)s schools are in %(to)s now.",
+        schools,
+    ) % {"name": name, "count": schools, "to": moved_to}
+
+
 #: How a school's class plays the event, as the teacher chooses it.
 HOW_WE_PLAY = {
     "direct": gettext_lazy("Here, on this site, with our tablets"),

@@ -7,6 +7,8 @@ whenever the session changes) or from a file it uploads (the site's PBN with res
 or USEBIO 1.2). Either way they become :class:`EventPair` and :class:`EventResult`
 rows, the one source the national results are computed from (``events.results.national``).
 The event keeps first names only: the public page shows first names and the school.
+An event may have sections (:class:`EventSection`, e.g. by age): each school is in one,
+and the national ranking is ranked again within each.
 """
 
 from __future__ import annotations
@@ -77,6 +79,10 @@ class Event(models.Model):
     # A worker's refresh of the national results is queued and has not started yet:
     # further changes meanwhile queue nothing more (events.results.sync.results_changed).
     national_queued = models.BooleanField(default=False, editable=False)
+    # Counts every change of the sections (one added, renamed or removed, a school moved):
+    # the section rankings are ranked when a page is read, so only the public page's
+    # entity tag needs it (events.results.views).
+    sections_version = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         verbose_name = _("event")
@@ -101,6 +107,35 @@ class Event(models.Model):
         """Whether the last day has passed: nobody joins or starts playing any more,
         and the boards' hands and how each was played may be shown to everybody."""
         return (today or timezone.localdate()) > self.ends_on
+
+
+#: The longest name a section may have ("Years 5–6 (beginners)" fits many times).
+SECTION_NAME_LENGTH = 60
+
+
+class EventSection(models.Model):
+    """A part of an event's field ranked apart, e.g. by age ("Years 5–6"): every
+    school of an event with sections is in one, and so are all its pairs. The section
+    rankings are the national ranking ranked again within each section (docs/rules.md
+    §14); an event without sections has one national ranking, as before."""
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="sections", verbose_name=_("event")
+    )
+    name = models.CharField(_("name"), max_length=SECTION_NAME_LENGTH)
+    # The sections' order on every page, as the organiser added them.
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("section")
+        verbose_name_plural = _("sections")
+        ordering = ["event", "order", "pk"]
+        constraints = [
+            models.UniqueConstraint("event", Lower("name"), name="unique_section_name_in_event"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class EventSchool(models.Model):
@@ -135,6 +170,18 @@ class EventSchool(models.Model):
     )
     source = models.CharField(
         _("results from"), max_length=10, choices=Source.choices, default=Source.DIRECT
+    )
+    # The school's section, when the event has sections (all its pairs are in it). A
+    # section with schools is never deleted underneath them: removing one moves its
+    # schools first (events.organiser.services.section_remove); deleting the event
+    # takes both.
+    section = models.ForeignKey(
+        EventSection,
+        on_delete=models.RESTRICT,
+        null=True,
+        blank=True,
+        related_name="schools",
+        verbose_name=_("section"),
     )
     # Played on this site: the session, and its revision when its results were last
     # copied into the event (events.results.sync.sync_direct_schools).

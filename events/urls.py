@@ -23,11 +23,33 @@ urlpatterns: list[URLPattern] = [
         organiser_views.event_boards_pbn,
         name="event_boards_pbn",
     ),
+    # The event's sections, and a school's.
+    path("organiser/<int:event_id>/sections/", organiser_views.section_add, name="section_add"),
+    path(
+        "organiser/<int:event_id>/sections/<int:section_id>/",
+        organiser_views.section_rename,
+        name="section_rename",
+    ),
+    path(
+        "organiser/<int:event_id>/sections/<int:section_id>/remove/",
+        organiser_views.section_remove,
+        name="section_remove",
+    ),
+    path(
+        "organiser/<int:event_id>/schools/<int:school_id>/section/",
+        organiser_views.school_section,
+        name="school_section",
+    ),
     # A teacher joining, the teacher's schools, and a school's results file.
     path("join/", school_views.join_start, name="join_start"),
     path("join/<str:code>/", school_views.join_event, name="join_event"),
     path("schools/", school_views.my_events, name="my_events"),
     path("schools/<int:school_id>/", school_views.school_detail, name="school_detail"),
+    path(
+        "schools/<int:school_id>/section/",
+        school_views.school_section_choose,
+        name="school_section_choose",
+    ),
     path("schools/<int:school_id>/present/", school_views.school_present, name="school_present"),
     path(
         "schools/<int:school_id>/boards.pbn",

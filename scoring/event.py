@@ -43,6 +43,14 @@ cache each board's field and recompute only the boards that got new results, the
 cold. ``bench/bench_event_scoring.py`` times a national event (200 schools × 6 tables ×
 24 boards).
 
+Sections
+--------
+An event may rank its field in sections too (by age, say: "Years 5–6", "Years 7–8"),
+each school's pairs in one. :func:`rank_in_sections` ranks the national percentages
+again among each section's pairs: the same boards were played everywhere and are
+matchpointed across the whole field, so a pair's percentage is its national one
+whichever section it is in, and only its place is counted within the section.
+
 A school's own rankings
 -----------------------
 :func:`school_standings` matchpoints one school's results among themselves and ranks
@@ -63,7 +71,7 @@ import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TypeAlias
+from typing import TypeAlias, TypeVar
 
 from scoring import matchpoints as mp
 from scoring.cards import Deal, Seat, Side, full_deck
@@ -92,12 +100,16 @@ __all__ = [
     "event_standings",
     "field_results",
     "national_upload",
+    "rank_in_sections",
     "results_fingerprint",
     "school_standings",
     "score_event",
     "score_field_board",
     "sides_sat_apart",
 ]
+
+K = TypeVar("K", bound=Hashable)
+S = TypeVar("S", bound=Hashable)
 
 _DECK = full_deck()
 _FINGERPRINT_VERSION = "minibridge-deal/1"
@@ -494,6 +506,32 @@ def score_event(
         score_field_board(number, board_results, convention, expected.get(number))
         for number, board_results in results.items()
     )
+
+
+# ---------------------------------------------------------------------------
+# Sections
+# ---------------------------------------------------------------------------
+
+
+def rank_in_sections(
+    percentages: Mapping[K, float], sections: Mapping[K, S]
+) -> dict[S, dict[K, str]]:
+    """Each section's pairs, best first, with their places within the section: the
+    national ``percentages`` (pair → percentage, in the national ranking's order)
+    ranked again (:func:`~scoring.matchpoints.rank`) among the pairs ``sections`` puts
+    in the same section. A pair without a section is in none of them; a section
+    without pairs is left out. Tied pairs keep their national order. One pass over the
+    ranking and a sort per section: no board is matchpointed again.
+
+    >>> rank_in_sections({"a": 70.0, "b": 60.0, "c": 55.0, "d": 40.0},
+    ...                  {"a": "Y5", "b": "Y7", "c": "Y5", "d": "Y7"})
+    {'Y5': {'a': '1', 'c': '2'}, 'Y7': {'b': '1', 'd': '2'}}
+    """
+    grouped: dict[S, dict[K, float]] = {}
+    for key, percentage in percentages.items():
+        if key in sections:
+            grouped.setdefault(sections[key], {})[key] = percentage
+    return {section: mp.rank(values) for section, values in grouped.items()}
 
 
 # ---------------------------------------------------------------------------

@@ -1,13 +1,17 @@
-"""The forms of the organisers' pages: a new event and its boards."""
+"""The forms of the organisers' pages: a new event and its boards, its sections, and a
+school's section."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from events import labels
+from events.models import SECTION_NAME_LENGTH, EventSection
 from events.organiser.services import Boards
 from tournaments.boards.forms import pbn_upload_text
 from tournaments.labels.bridge import PROFILE_NAMES
@@ -74,6 +78,17 @@ class EventForm(BoardsForm):
     ends_on = forms.DateField(label=_("Last day"), widget=DATE_INPUT)
     scoring_profile = forms.ChoiceField(label=_("Scoring"), choices=list(PROFILE_NAMES.items()))
     convention = forms.ChoiceField(label=_("Matchpoints"), choices=Session.Convention.choices)
+    sections = forms.CharField(
+        label=_("Sections (optional)"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_(
+            "One a line, for example Years 5–6. Each school chooses its section when it "
+            "joins; every section is ranked on its own as well as in the national ranking. "
+            "Leave it empty for one national ranking."
+        ),
+    )
 
     field_order = [
         "name",
@@ -85,7 +100,13 @@ class EventForm(BoardsForm):
         "file",
         "scoring_profile",
         "convention",
+        "sections",
     ]
+
+    def clean_sections(self) -> list[str]:
+        """One section a line; the service checks the names."""
+        text: str = self.cleaned_data.get("sections") or ""
+        return [line for line in text.splitlines() if line.strip()]
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -93,3 +114,87 @@ class EventForm(BoardsForm):
         if starts_on and ends_on and ends_on < starts_on:
             self.add_error("ends_on", _("The last day cannot come before the first day."))
         return cleaned
+
+
+def add_service_error(form: forms.Form, error: ValidationError) -> None:
+    """A service's refusal on the form: next to the field it names when the form has
+    that field, otherwise at the top (a field this form does not show, such as a
+    section the organiser added while the page was open)."""
+    if not hasattr(error, "error_dict"):
+        form.add_error(None, error)
+        return
+    for field, errors in error.error_dict.items():
+        form.add_error(field if field in form.fields else None, errors)
+
+
+class SectionForm(forms.Form):
+    """A section's name: a new section, or another name for one."""
+
+    # An empty name is the service's to refuse, with its example of a name.
+    name = PlainCharField(
+        label=_("Name of the section"), max_length=SECTION_NAME_LENGTH, required=False
+    )
+
+
+class SectionChoices(forms.Form):
+    """A form that chooses among the event's sections by id (the choices are the
+    sections given; ``self.sections`` maps each id back to its section)."""
+
+    sections: dict[str, EventSection]
+
+    def _choices(
+        self, field: str, sections: Sequence[EventSection], first: tuple[str, str] | None
+    ) -> None:
+        self.sections = {str(section.pk): section for section in sections}
+        choice = self.fields.get(field)
+        if isinstance(choice, forms.ChoiceField):
+            choice.choices = [
+                *([first] if first else []),
+                *[(key, section.name) for key, section in self.sections.items()],
+            ]
+
+
+class SchoolSectionForm(SectionChoices):
+    """A school's section: when joining, or moving it to another."""
+
+    section = forms.ChoiceField(label=_("Section"))
+
+    def __init__(
+        self,
+        *args: Any,
+        sections: Sequence[EventSection],
+        initial_section: int | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self._choices("section", sections, ("", "—") if initial_section is None else None)
+        if initial_section is not None:
+            self.fields["section"].initial = str(initial_section)
+
+    def chosen(self) -> EventSection:
+        return self.sections[self.cleaned_data["section"]]
+
+
+class SectionRemoveForm(SectionChoices):
+    """Removing a section: where its schools go (another section; for the last
+    section, nowhere: the event has one national ranking again)."""
+
+    NOWHERE = "none"
+    move_to = forms.ChoiceField(label=_("Its schools go to"), required=False)
+
+    def __init__(
+        self, *args: Any, section: EventSection, sections: Sequence[EventSection], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        others = [other for other in sections if other.pk != section.pk]
+        self._choices("move_to", others, ("", "—"))
+        if not others:
+            field = self.fields["move_to"]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = [("", "—"), (self.NOWHERE, labels.MOVE_NOWHERE)]
+
+    def destination(self) -> EventSection | None:
+        return self.sections.get(self.cleaned_data.get("move_to") or "")
+
+    def ends_sections(self) -> bool:
+        return self.cleaned_data.get("move_to") == self.NOWHERE

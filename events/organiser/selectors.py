@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
 
 from events import labels
-from events.models import Event, EventSchool, Organiser
+from events.models import Event, EventSchool, EventSection, Organiser
 from events.results.sync import sync_direct_schools
 from tournaments.boards import files as board_files
 from tournaments.boards import selectors as board_selectors
@@ -46,7 +46,28 @@ def event_schools(event: Event) -> QuerySet[EventSchool]:
     rows the national results are computed from, after copying in the schools playing
     on this site (as the national results page does), so the two pages agree."""
     sync_direct_schools(event)
-    return EventSchool.objects.filter(event=event).annotate(result_count=Count("results"))
+    return (
+        EventSchool.objects.filter(event=event)
+        .select_related("section")
+        .annotate(result_count=Count("results"))
+    )
+
+
+def event_sections(event: Event) -> list[EventSection]:
+    """The event's sections in order, each with how many schools are in it
+    (``school_count``)."""
+    return list(EventSection.objects.filter(event=event).annotate(school_count=Count("schools")))
+
+
+def section_of_event(event: Event, section_id: int) -> EventSection | None:
+    """One of the event's sections (None for any other id: one removed meanwhile, in
+    another tab)."""
+    return EventSection.objects.filter(pk=section_id, event=event).first()
+
+
+def get_school_of_event(event: Event, school_id: int) -> EventSchool:
+    """One of the event's schools; 404 for any other."""
+    return get_object_or_404(EventSchool, pk=school_id, event=event)
 
 
 #: A new event's days before the organiser chooses them: a week, from today.

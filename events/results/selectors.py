@@ -1,6 +1,11 @@
 """Reads for the national results pages and downloads: the cached national results
 (events.results.national) turned into plain figures with the pairs' first names and schools, each
-school's own ranking, and the national results as a USEBIO upload.
+section's ranking, each school's own ranking, and the national results as a USEBIO upload.
+
+The section rankings are not cached: they are the cached national ranking ranked again
+within each section (scoring.event.rank_in_sections) as a page reads it, so a school
+moved to another section, or a section renamed, shows at once and costs no new
+computation of the boards.
 
 Everything here shows first names and the school only: the event stores nothing else.
 """
@@ -9,7 +14,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import transaction
 from django.shortcuts import get_object_or_404
@@ -17,10 +22,11 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
 from events import tasks
-from events.models import Event, EventNational, EventPair
+from events.models import Event, EventNational, EventPair, EventSection
 from events.results.national import (
     CLAIM_TIMEOUT,
     CachedNational,
+    NationalPair,
     NationalResults,
     event_field,
     national_current,
@@ -28,7 +34,13 @@ from events.results.national import (
 )
 from events.results.sync import sync_direct_schools
 from scoring.cards import Deal
-from scoring.event import FieldResult, national_upload, school_standings, score_event
+from scoring.event import (
+    FieldResult,
+    national_upload,
+    rank_in_sections,
+    school_standings,
+    score_event,
+)
 from scoring.upload import Upload, UploadPair, first_name
 from tournaments.labels import bridge as bridge_labels
 from tournaments.models import Board
@@ -62,7 +74,8 @@ def event_id_for_token(token: str) -> int | None:
 
 @dataclass(frozen=True)
 class RankedPair:
-    """A pair in a ranking: its place, first names, school and its school's pair id."""
+    """A pair in a ranking: its place, first names, school and its school's pair id,
+    and its school's section ("" in an event without sections)."""
 
     place: str
     names: str
@@ -72,6 +85,18 @@ class RankedPair:
     matchpoints: float
     top: float
     percentage: float
+    section: str = ""
+
+
+@dataclass(frozen=True)
+class SectionRanking:
+    """One section's ranking: its pairs best first, each with its national percentage
+    and its place within the section (``key``: the section's id, as ``?section=`` gives
+    it)."""
+
+    key: str
+    name: str
+    pairs: tuple[RankedPair, ...]
 
 
 @dataclass(frozen=True)
@@ -90,6 +115,7 @@ class SchoolRanking:
 
     name: str
     lists: tuple[SchoolList, ...]
+    section: str = ""
 
     @property
     def pairs(self) -> tuple[RankedPair, ...]:
@@ -121,10 +147,21 @@ class NationalFigures:
     pairs: tuple[RankedPair, ...]
     boards: tuple[BoardFrequencies, ...]
     schools: tuple[SchoolRanking, ...] = ()
+    #: The event's sections in order, each ranked (none: one national ranking).
+    sections: tuple[SectionRanking, ...] = ()
+    #: The section these figures were narrowed to (section_figures), "" for all.
+    section: str = ""
 
     @property
     def empty(self) -> bool:
         return not self.pairs
+
+    def section_for(self, key: str) -> SectionRanking | None:
+        """The section ``?section=`` names (None for none, or one not in the event)."""
+        for section in self.sections:
+            if section.key == key:
+                return section
+        return None
 
 
 def first_names(names: str) -> tuple[str, ...]:
@@ -134,36 +171,60 @@ def first_names(names: str) -> tuple[str, ...]:
     return tuple(first_name(name) for name in names.split("&") if name.strip())
 
 
-def _pair_names(event: Event) -> dict[int, tuple[str, str, str]]:
-    """Every pair of the event: pk → (first names, school, the school's pair id)."""
+#: A pair as the pages name it: first names, school, the school's pair id, and the
+#: school's section's id (None: no section).
+PairName = tuple[str, str, str, int | None]
+
+
+def _pair_names(event: Event) -> dict[int, PairName]:
+    """Every pair of the event: pk → (first names, school, pair id, section id)."""
     return {
-        pk: (" & ".join(first_names(names)), school, key)
-        for pk, names, school, key in EventPair.objects.filter(school__event=event).values_list(
-            "pk", "names", "school__name", "key"
-        )
+        pk: (" & ".join(first_names(names)), school, key, section)
+        for pk, names, school, key, section in EventPair.objects.filter(
+            school__event=event
+        ).values_list("pk", "names", "school__name", "key", "school__section_id")
     }
 
 
 def national_figures(event: Event, *, with_schools: bool = False) -> NationalFigures:
-    """The event's national ranking and frequency tables from the cache (computed here
-    only when nothing was ever cached); ``with_schools`` adds each school's own
-    ranking (the organiser's page)."""
+    """The event's national ranking, each section's ranking and the frequency tables
+    from the cache (computed here only when nothing was ever cached); ``with_schools``
+    adds each school's own ranking (the organiser's page)."""
     cached: CachedNational = national_for_page(event)
     results = cached.results
     names = _pair_names(event)
-    pairs = tuple(
-        RankedPair(
-            place=pair.place,
-            names=names[pair.pair][0],
-            school=names[pair.pair][1],
-            key=names[pair.pair][2],
+    sections = dict(EventSection.objects.filter(event=event).values_list("pk", "name"))
+
+    def ranked(pk: int, place: str, pair: NationalPair) -> RankedPair:
+        first, school, key, section = names[pk]
+        return RankedPair(
+            place=place,
+            names=first,
+            school=school,
+            key=key,
             boards=pair.boards,
             matchpoints=pair.matchpoints,
             top=pair.top,
             percentage=pair.percentage,
+            section=sections.get(section, "") if section is not None else "",
         )
-        for pair in results.pairs
-        if pair.pair in names
+
+    known = [pair for pair in results.pairs if pair.pair in names]
+    pairs = tuple(ranked(pair.pair, pair.place, pair) for pair in known)
+    by_pk = {pair.pair: pair for pair in known}
+    in_sections = rank_in_sections(
+        {pair.pair: pair.percentage for pair in known},
+        {pair.pair: names[pair.pair][3] for pair in known if names[pair.pair][3] in sections},
+    )
+    section_rankings = tuple(
+        SectionRanking(
+            key=str(pk),
+            name=name,
+            pairs=tuple(
+                ranked(pair, place, by_pk[pair]) for pair, place in in_sections.get(pk, {}).items()
+            ),
+        )
+        for pk, name in sections.items()
     )
     boards = tuple(
         BoardFrequencies(board.number, board.played, board.top, board.scores, board.contracts)
@@ -176,12 +237,29 @@ def national_figures(event: Event, *, with_schools: bool = False) -> NationalFig
         schools_taking_part=event.schools.count(),
         pairs=pairs,
         boards=boards,
-        schools=school_rankings(event, names) if with_schools else (),
+        schools=school_rankings(event, names, sections) if with_schools else (),
+        sections=section_rankings,
+    )
+
+
+def section_figures(figures: NationalFigures, section: SectionRanking) -> NationalFigures:
+    """The figures of one section only, for its own download: its ranking (places
+    within the section) as the ranking, its schools' own rankings, every board's
+    national frequencies (the same boards everywhere)."""
+    return replace(
+        figures,
+        title=f"{figures.title} · {section.name}",
+        pairs=section.pairs,
+        schools=tuple(school for school in figures.schools if school.section == section.name),
+        sections=(),
+        section=section.name,
     )
 
 
 def school_rankings(
-    event: Event, names: dict[int, tuple[str, str, str]] | None = None
+    event: Event,
+    names: dict[int, PairName] | None = None,
+    sections: dict[int, str] | None = None,
 ) -> tuple[SchoolRanking, ...]:
     """Each school's own ranking, as it was in the school: its pairs matchpointed over
     that school's results only, and ranked as the school ranked them
@@ -190,6 +268,8 @@ def school_rankings(
     an uploaded file as its results show (pairs that each sat one direction: apart).
     Schools in name order."""
     names = _pair_names(event) if names is None else names
+    if sections is None:
+        sections = dict(EventSection.objects.filter(event=event).values_list("pk", "name"))
     by_school: dict[int, dict[int, list[FieldResult]]] = defaultdict(lambda: defaultdict(list))
     for number, results in event_field(event)[0].items():
         for result in results:
@@ -202,6 +282,7 @@ def school_rankings(
         rankings.append(
             SchoolRanking(
                 name=school.name,
+                section=sections.get(school.section_id, "") if school.section_id else "",
                 lists=tuple(
                     SchoolList(
                         title="" if ranked.side is None else bridge_labels.side_name(ranked.side),
@@ -300,12 +381,15 @@ def _refresh_if_stalled(cached: EventNational) -> None:
         transaction.on_commit(lambda: tasks.queue_compute_national(event_id))
 
 
-def national_versions(event_id: int) -> tuple[int, int]:
-    """The event's results version and that of its cache, after copying the schools
-    playing on this site: what a polled page's entity tag is made of."""
+def national_versions(event_id: int) -> tuple[int, int, int]:
+    """The event's results version, that of its cache and its sections' version, after
+    copying the schools playing on this site: what a polled page's entity tag is made
+    of."""
     event = Event.objects.get(pk=event_id)
     sync_direct_schools(event)
-    version = Event.objects.values_list("results_version", flat=True).get(pk=event_id)
+    version, sections_version = Event.objects.values_list(
+        "results_version", "sections_version"
+    ).get(pk=event_id)
     cached = EventNational.objects.filter(event_id=event_id, data__isnull=False).values_list(
         "version", flat=True
     )
@@ -316,4 +400,4 @@ def national_versions(event_id: int) -> tuple[int, int]:
         if not national_refresh(event_id):
             national_results(event)  # a worker is at it this moment: compute here too
         cached_version = cached.get()
-    return version, cached_version
+    return version, cached_version, sections_version

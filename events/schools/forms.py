@@ -10,7 +10,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from events import labels
-from events.models import EventSchool
+from events.models import EventSchool, EventSection
+from events.organiser.forms import SectionChoices
 from tournaments.models import SchoolClass
 from tournaments.sessions.forms import PresentForm
 from tournaments.web.forms import PlainCharField
@@ -25,8 +26,9 @@ class JoinCodeForm(forms.Form):
     )
 
 
-class JoinForm(forms.Form):
-    """The school's name as the results show it, and how its class plays."""
+class JoinForm(SectionChoices):
+    """The school's name as the results show it, its section (when the event has
+    sections), and how its class plays."""
 
     name = PlainCharField(
         label=_("Your school's name"),
@@ -41,8 +43,23 @@ class JoinForm(forms.Form):
     )
     school_class = forms.ChoiceField(label=_("Class"), required=False)
 
-    def __init__(self, *args: Any, classes: Sequence[SchoolClass], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        classes: Sequence[SchoolClass],
+        sections: Sequence[EventSection] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
+        if sections:
+            self.fields["section"] = forms.ChoiceField(
+                label=_("Section"),
+                help_text=_(
+                    "Your pupils' pairs are ranked in this section, and in the national ranking."
+                ),
+            )
+            self.order_fields(["name", "section"])
+        self._choices("section", sections, ("", "—"))
         self.classes = {str(school_class.pk): school_class for school_class in classes}
         field = self.fields["school_class"]
         assert isinstance(field, forms.ChoiceField)
@@ -54,6 +71,9 @@ class JoinForm(forms.Form):
 
     def chosen_class(self) -> SchoolClass | None:
         return self.classes.get(self.cleaned_data.get("school_class") or "")
+
+    def chosen_section(self) -> EventSection | None:
+        return self.sections.get(self.cleaned_data.get("section") or "")
 
 
 class EventPresentForm(PresentForm):

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from events.models import Event, EventSchool
+from events.models import Event, EventSchool, EventSection
 from events.results.sync import sync_direct_schools
 from tournaments.models import SchoolClass
 
@@ -29,7 +29,7 @@ def schools_for_teacher(teacher: User) -> QuerySet[EventSchool]:
     """A teacher's schools in events, newest event first."""
     return (
         EventSchool.objects.filter(teacher_id=teacher.pk)
-        .select_related("event", "event__organiser", "school_class", "session")
+        .select_related("event", "event__organiser", "school_class", "session", "section")
         .annotate(result_count=Count("results"))
         .order_by("-event__starts_on", "-pk")
     )
@@ -46,6 +46,11 @@ def school_for_page(teacher: User, school_id: int) -> EventSchool:
     if school.session_id is not None and sync_direct_schools(school.event):
         school = get_school_for_teacher(teacher, school_id)
     return school
+
+
+def sections_of(event: Event) -> list[EventSection]:
+    """The event's sections in order (none: the event has one national ranking)."""
+    return list(EventSection.objects.filter(event=event))
 
 
 def classes_for_event(teacher: User) -> QuerySet[SchoolClass]:

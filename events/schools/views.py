@@ -11,10 +11,11 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from events import labels
 from events.models import EventSchool
+from events.organiser.forms import SchoolSectionForm, add_service_error
 from events.organiser.selectors import boards_pbn_file
 from events.results.selectors import public_results_url
 from events.schools import selectors, services, uploads
@@ -50,7 +51,11 @@ def join_event(request: TeacherRequest, code: str) -> HttpResponse:
     if event is None:
         raise Http404
     classes = list(selectors.classes_for_event(request.user))
-    form = JoinForm(request.POST if request.method == "POST" else None, classes=classes)
+    form = JoinForm(
+        request.POST if request.method == "POST" else None,
+        classes=classes,
+        sections=selectors.sections_of(event),
+    )
     status = 200
     if request.method == "POST":
         status = 422
@@ -63,9 +68,10 @@ def join_event(request: TeacherRequest, code: str) -> HttpResponse:
                     source=form.cleaned_data["source"],
                     school_class=form.chosen_class(),
                     today=timezone.localdate(),
+                    section=form.chosen_section(),
                 )
             except ValidationError as error:
-                form.add_error(None, error)
+                add_service_error(form, error)
             else:
                 messages.success(request, str(labels.SCHOOL_JOINED % {"event": event.name}))
                 if school.source == EventSchool.Source.DIRECT:
@@ -122,19 +128,50 @@ def my_events(request: TeacherRequest) -> HttpResponse:
     return render(request, "events/join_my_events.html", {"schools": schools})
 
 
-@require_GET
-@login_required
-def school_detail(request: TeacherRequest, school_id: int) -> HttpResponse:
-    """A school's page in an event: how its results reach the event, what to do next."""
-    school = selectors.school_for_page(request.user, school_id)
+def _school_context(
+    request: TeacherRequest, school: EventSchool, section_form: SchoolSectionForm | None = None
+) -> dict[str, object]:
     public_path = public_results_url(school.event)
-    context = {
+    sections = selectors.sections_of(school.event)
+    if section_form is None and sections and not school.event.is_over():
+        section_form = SchoolSectionForm(sections=sections, initial_section=school.section_id)
+    return {
         "school": school,
         "event": school.event,
         "public_url": links.others_url(request, public_path) or public_path,
         "uploads": school.source != EventSchool.Source.DIRECT,
+        "section_form": section_form,
     }
-    return render(request, "events/join_school.html", context)
+
+
+@require_GET
+@login_required
+def school_detail(request: TeacherRequest, school_id: int) -> HttpResponse:
+    """A school's page in an event: how its results reach the event, what to do next,
+    and its section (which the teacher may change while the event is on)."""
+    school = selectors.school_for_page(request.user, school_id)
+    return render(request, "events/join_school.html", _school_context(request, school))
+
+
+@require_POST
+@login_required
+def school_section_choose(request: TeacherRequest, school_id: int) -> HttpResponse:
+    """The teacher moves the school to another of the event's sections."""
+    school = selectors.get_school_for_teacher(request.user, school_id)
+    form = SchoolSectionForm(request.POST, sections=selectors.sections_of(school.event))
+    if form.is_valid():
+        try:
+            services.school_section_choose(
+                school=school, section=form.chosen(), today=timezone.localdate()
+            )
+        except ValidationError as error:
+            add_service_error(form, error)
+        else:
+            text = labels.SCHOOL_MOVED % {"school": school.name, "section": form.chosen().name}
+            messages.success(request, str(text))
+            return redirect("events:school_detail", school_id=school.pk)
+    context = _school_context(request, school, form)
+    return render(request, "events/join_school.html", context, status=422)
 
 
 @require_GET

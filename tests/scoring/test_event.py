@@ -23,6 +23,7 @@ from scoring.event import (
     deal_fingerprint,
     event_standings,
     field_results,
+    rank_in_sections,
     results_fingerprint,
     score_event,
     score_field_board,
@@ -658,3 +659,51 @@ def test_a_schools_lists_rank_its_own_field_within_each_side(
                 sat = {Side.NS for r in every if r.ns_pair == pair.pair}
                 sat |= {Side.EW for r in every if r.ew_pair == pair.pair}
                 assert sat == {listed.side}
+
+
+# --------------------------------------------------------------------------- sections
+
+
+@pytest.mark.parametrize(
+    ("percentages", "sections", "expected"),
+    [
+        # Two sections: each pair keeps its percentage, places count within its section.
+        (
+            {"a": 70.0, "b": 60.0, "c": 55.0, "d": 40.0},
+            {"a": "Y5", "b": "Y7", "c": "Y5", "d": "Y7"},
+            {"Y5": {"a": "1", "c": "2"}, "Y7": {"b": "1", "d": "2"}},
+        ),
+        # A tie in the national ranking is a tie in the section; the next place skips.
+        (
+            {"a": 62.5, "b": 62.5, "c": 50.0, "d": 50.0, "e": 37.5, "f": 37.5},
+            {"a": "Y5", "b": "Y7", "c": "Y5", "d": "Y5", "e": "Y5", "f": "Y7"},
+            {"Y5": {"a": "1", "c": "2=", "d": "2=", "e": "4"}, "Y7": {"b": "1", "f": "2"}},
+        ),
+        # A pair without a section is in none; a section without pairs is left out.
+        ({"a": 60.0, "b": 40.0}, {"b": "Y7"}, {"Y7": {"b": "1"}}),
+        ({}, {}, {}),
+    ],
+)
+def test_sections_rank_the_national_percentages_again(
+    percentages: dict[str, float], sections: dict[str, str], expected: dict[str, dict[str, str]]
+) -> None:
+    ranked = rank_in_sections(percentages, sections)
+    assert ranked == expected
+    # Best first within each section: the national order.
+    for section, places in ranked.items():
+        order = [key for key in percentages if sections.get(key) == section]
+        assert list(places) == order
+
+
+@given(st.lists(st.floats(min_value=0, max_value=100), min_size=1, max_size=30), st.randoms())
+@settings(max_examples=50, deadline=None)
+def test_a_section_s_order_is_the_national_order(values: list[float], rng: random.Random) -> None:
+    national = mp_rank(dict(enumerate(values)))
+    percentages = {key: values[key] for key in national}
+    sections = {key: rng.choice("AB") for key in percentages}
+    ranked = rank_in_sections(percentages, sections)
+    for section, places in ranked.items():
+        assert list(places) == [key for key in national if sections[key] == section]
+        # One section holding everybody would have the national places.
+        alone = rank_in_sections(percentages, dict.fromkeys(percentages, section))
+        assert alone[section] == national
