@@ -4,6 +4,8 @@ Run from the project root::
 
     .venv/bin/python bench/bench_event.py                       # SQLite
     .venv/bin/python bench/bench_event.py --database postgres   # a private PostgreSQL
+    .venv/bin/python bench/bench_event.py --database postgres --event-schools 1000
+                                             # a national championship: 144,000 results
 
 On a scratch database (bench/_serve.py: SQLite in a temporary folder, or a PostgreSQL
 server started here as .ci/run starts one) an event of 24 boards gets 200 schools, each
@@ -51,6 +53,9 @@ TABLES = 6
 BOARDS = 24
 GOAL_QUERIES = 20
 GOAL_COLD_S = 2.0
+#: A national championship's size (issue 31): 1,000 schools, 144,000 results, from cold
+#: in ≤ 3 s.
+GOAL_COLD_LARGE_S = 3.0
 GOAL_UPLOAD_S = 1.0
 GOAL_RATIO = 2.0
 #: The exit status when every step ran but a goal was missed (an error exits with 1).
@@ -284,6 +289,9 @@ def main() -> int:
     parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--database-url", default="")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--event-schools", type=int, default=SCHOOLS, help="schools in the event at the start"
+    )
     parser.add_argument("--schools", type=int, default=SCHOOLS, help="uploads under load")
     parser.add_argument("--pace", type=float, default=0.0, help="seconds between uploads")
     parser.add_argument("--seconds", type=float, default=60.0, help="idle tablets measured")
@@ -302,11 +310,13 @@ def main() -> int:
         from events.results.selectors import national_figures, national_results
 
         start = time.perf_counter()
-        event = Event.objects.get(pk=build_event(sections=args.sections))
+        event = Event.objects.get(
+            pk=build_event(schools=args.event_schools, sections=args.sections)
+        )
         built = time.perf_counter() - start
         count = EventResult.objects.filter(school__event=event).count()
         print(
-            f"{args.database}: {SCHOOLS} schools × {TABLES} tables × {BOARDS} boards "
+            f"{args.database}: {args.event_schools} schools × {TABLES} tables × {BOARDS} boards "
             f"({count} results{f', {args.sections} sections' if args.sections else ''}), "
             f"built in {built:.1f} s"
         )
@@ -344,9 +354,10 @@ def main() -> int:
             f"{statistics.median(figures_s) * 1000:.0f} ms "
             f"({len(figures.sections)} sections ranked)"
         )
-        ok = queries <= GOAL_QUERIES and cold_s <= GOAL_COLD_S
+        goal_cold = GOAL_COLD_S if args.event_schools <= SCHOOLS else GOAL_COLD_LARGE_S
+        ok = queries <= GOAL_QUERIES and cold_s <= goal_cold
         print(
-            f"goal: from cold ≤ {GOAL_QUERIES} queries and ≤ {GOAL_COLD_S:.0f} s -> "
+            f"goal: from cold ≤ {GOAL_QUERIES} queries and ≤ {goal_cold:.0f} s -> "
             f"{'met' if ok else 'NOT met'}"
         )
 
