@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.cards import Side
+from scoring.event import event_over
 from scoring.profiles import Profile, get_profile
 from tournaments.labels.bridge import SideHeading, side_heading_lazy
 from tournaments.models import BoardSet, SchoolClass, Session
@@ -106,7 +107,7 @@ class Event(models.Model):
     def is_over(self, today: datetime.date | None = None) -> bool:
         """Whether the last day has passed: nobody joins or starts playing any more,
         and the boards' hands and how each was played may be shown to everybody."""
-        return (today or timezone.localdate()) > self.ends_on
+        return event_over(self.ends_on, today or timezone.localdate())
 
 
 #: The longest name a section may have ("Years 5–6 (beginners)" fits many times).

@@ -97,6 +97,7 @@ __all__ = [
     "board_fingerprint",
     "compare_boards",
     "deal_fingerprint",
+    "event_over",
     "event_standings",
     "field_results",
     "national_upload",
@@ -113,6 +114,13 @@ S = TypeVar("S", bound=Hashable)
 
 _DECK = full_deck()
 _FINGERPRINT_VERSION = "minibridge-deal/1"
+
+
+def event_over(last_day: datetime.date, today: datetime.date) -> bool:
+    """Whether an event whose last day is ``last_day`` is over on ``today``: only once
+    that day has passed, since schools may still play the boards on it. Until then
+    the boards' hands and how each was played are shown nowhere."""
+    return today > last_day
 
 
 # ---------------------------------------------------------------------------

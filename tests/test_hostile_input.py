@@ -91,6 +91,7 @@ CHOICE_FIELDS = [
     "convention",
     "ranking",
     "require_agreement",
+    "show_cards",
     "language",
     "paper",
     "analysis",

@@ -275,6 +275,10 @@ class Session(models.Model):
     )
     # The opponents tap "Agree" on the table's tablet before a result counts.
     require_agreement = models.BooleanField(_("opponents agree each result"), default=False)
+    # Once a table has entered a board, it may open the board's four hands, the tricks
+    # each hand takes and the best contract (in an event, only once the event is over:
+    # tournaments.results.card_selectors).
+    show_cards = models.BooleanField(_("show the cards after each board"), default=True)
     current_round = models.PositiveSmallIntegerField(_("current round"), default=1)
     # Counts the session's changes (SessionQuerySet.mark_changed), for ETags.
     revision = models.PositiveIntegerField(default=0, editable=False)

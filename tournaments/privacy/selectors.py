@@ -292,6 +292,7 @@ def _session_export(session: Session) -> dict[str, Any]:
         "boards_per_round": session.boards_per_round,
         "arrow_switch": session.arrow_switch,
         "opponents_agree": session.require_agreement,
+        "show_cards": session.show_cards,
         "current_round": session.current_round,
         "league": session.league_id,
         "league_session": session.league_evening,

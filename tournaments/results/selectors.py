@@ -43,6 +43,8 @@ from tournaments.models import (
     Session,
     Table,
 )
+from tournaments.results import card_selectors
+from tournaments.results.card_selectors import BoardCards, CardsAccess
 from tournaments.results.scores import Scored, result_feedback, score_played, score_result
 from tournaments.sessions import caches
 from tournaments.sessions import selectors as session_selectors
@@ -90,7 +92,9 @@ class SessionSetup:
     pairs with their pupils, by the movement's name for them; its pupils as a shared
     screen names them (pupil id → name); in an individual session each pair, a pupil
     alone, by that name (pair id → name); and the cards and analysis of every board of
-    its set (number → PBN deal and double-dummy tricks); its tables."""
+    its set (number → PBN deal and double-dummy tricks); its tables; and where the
+    session shows the tables the cards (``Session.show_cards``) and plays an event,
+    the event's last day (an event's dates are set when it is made)."""
 
     pairs: dict[PairId, Pair]
     screen_names: dict[int, str]
@@ -98,6 +102,9 @@ class SessionSetup:
     boards: dict[int, tuple[str, str]]
     #: The session's tables, by id.
     tables: dict[int, Table]
+    #: The last day of the event the session plays (None for a lesson, and when the
+    #: session does not show the cards: an option set before the start, never changed).
+    event_ends_on: datetime.date | None = None
 
     @functools.cached_property
     def by_pk(self) -> dict[int, Pair]:
@@ -113,8 +120,8 @@ class SessionSetup:
 
 
 def session_setup(session: Session) -> SessionSetup:
-    """The session's :class:`SessionSetup`: read once per setup (four queries), then
-    from the cache."""
+    """The session's :class:`SessionSetup`: read once per setup (four queries, two more
+    for its event when it shows the cards), then from the cache."""
     return caches.per_setup(session, "setup", lambda: _session_setup(session))
 
 
@@ -144,6 +151,7 @@ def _session_setup(session: Session) -> SessionSetup:
         else {},
         boards={number: (deal, dd) for number, deal, dd in boards},
         tables={table.pk: table for table in Table.objects.filter(session_id=session.pk)},
+        event_ends_on=card_selectors.event_ends_on(session) if session.show_cards else None,
     )
 
 
@@ -187,6 +195,16 @@ class TableAtWork:
         of a running session (one saved before the round or the session moved on is
         only on its traveller)."""
         return self.running and result.round == self.session.current_round
+
+    def cards_access(self, *, entered: bool) -> CardsAccess:
+        """Whether the table sees the cards of a board it has (``entered``) or has not
+        entered in the current round (``card_selectors.cards_access``), from the
+        session and its setup: no query."""
+        return card_selectors.cards_access(
+            entered=entered,
+            show_cards=self.session.show_cards,
+            event_ends_on=self.setup.event_ends_on,
+        )
 
 
 def table_at_work(token: str, *, board_number: int | None = None) -> TableAtWork | None:
@@ -602,6 +620,8 @@ class DoneBoard:
     flagged: bool  # the table asked the teacher to check it, and no answer yet
     #: The analysis of the session's set (None: the session has no set).
     analysis: board_selectors.AnalysisProgress | None = None
+    #: Whether the table may open the board's cards ("See the cards"), and if not why.
+    cards: CardsAccess = CardsAccess.TURNED_OFF
 
     @property
     def answers_awaited(self) -> bool:
@@ -751,6 +771,7 @@ def table_round_view(found: TableAtWork) -> TableRoundView:
     }
     flagged = _flagged(own.values(), kind=Flag.Kind.CHECK) if own else set()
     analysis = _analysis_if_awaited(session, [boards[n] for n in own if n in boards])
+    cards = found.cards_access(entered=True)
     done = [
         DoneBoard(
             board=boards[number],
@@ -758,6 +779,7 @@ def table_round_view(found: TableAtWork) -> TableRoundView:
             traveller=traveller(session, number, board=boards[number], setup=setup),
             flagged=own[number].pk in flagged,
             analysis=analysis,
+            cards=cards,
         )
         for number in numbers
         if number in own
@@ -841,6 +863,7 @@ def saved_board(found: TableAtWork, entry: TableEntry, result: Result) -> SavedB
         traveller=traveller(session, board.number, board=board, setup=setup),
         flagged=False,  # just saved: nobody has flagged it yet
         analysis=_analysis_if_awaited(session, [board]),
+        cards=found.cards_access(entered=True),
     )
     movement = found.movement
     table_entry_now = movement.entry(session.current_round, found.table.number)
@@ -871,7 +894,28 @@ def done_board(found: TableAtWork) -> DoneBoard | None:
         traveller=traveller(session, board.number, board=board, setup=found.setup),
         flagged=bool(_flagged([result], kind=Flag.Kind.CHECK)),
         analysis=board_selectors.analysis_progress(session.board_set_id),
+        cards=found.cards_access(entered=True),
     )
+
+
+def table_board_cards(found: TableAtWork) -> BoardCards | CardsAccess:
+    """The cards of the board ``found`` carries, as its table may see them: the
+    :class:`BoardCards` once the table has entered the board in the current round of
+    its running session (one query for that, one more for the set's analysis while the
+    board has none); otherwise why not (``CardsAccess``). A board the table has not
+    entered, or the set does not have, is ``NOT_ENTERED`` alike: nothing is said of it."""
+    table, session, board = found.table, found.session, found.board
+    entered = (
+        found.running
+        and board is not None
+        and Result.objects.filter(
+            session=session, table=table, round=session.current_round, board_number=board.number
+        ).exists()
+    )
+    access = found.cards_access(entered=entered)
+    if access is not CardsAccess.SHOWN or board is None:
+        return access
+    return card_selectors.board_cards(board, board_set_id=session.board_set_id)
 
 
 def own_result(table: Table, result_id: int) -> Result | None:

@@ -21,6 +21,11 @@ urlpatterns = [
         name="table_done_board",
     ),
     path(
+        "t/<token:token>/boards/<int:board_number>/cards/",
+        views.table_cards,
+        name="table_cards",
+    ),
+    path(
         "t/<token:token>/results/<int:result_id>/agree/",
         views.table_agree,
         name="table_agree",

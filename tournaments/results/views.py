@@ -29,8 +29,10 @@ from scoring.contracts import Contract
 from scoring.profiles import Profile
 from tournaments.boards.selectors import BoardFacts
 from tournaments.models import Result, Session
+from tournaments.results import card_selectors
 from tournaments.results import selectors as result_selectors
 from tournaments.results import services as result_services
+from tournaments.results.card_selectors import CardsAccess
 from tournaments.results.forms import FlagDismissForm, ResultForm
 from tournaments.results.selectors import TableAtWork
 from tournaments.sessions import selectors as session_selectors
@@ -160,6 +162,35 @@ def table_done_board(request: HtmxHttpRequest, token: str, board_number: int) ->
     if item is None:
         return HttpResponseClientRefresh()
     return render(request, "includes/done_board.html", {"item": item, "table": found.table})
+
+
+@require_GET
+@cache_control(private=True, no_store=True)
+def table_cards(request: HtmxHttpRequest, token: str, board_number: int) -> HttpResponse:
+    """A board's cards ("See the cards"), once the table has entered it in this round:
+    to htmx the cards alone, opened below the board's card; otherwise a page of their
+    own. Never kept by the browser: the pairs at the table change with the round. A
+    board the table may not see yet is a 404 (not entered) or a 403 (the option off, an
+    event not over), with a sentence that says why and nothing of the board."""
+    found = _table_at_work(token, board_number)
+    if not found.running:
+        return _table_closed(request, found)
+    cards = result_selectors.table_board_cards(found)
+    context: dict[str, Any] = {
+        "table": found.table,
+        "round": found.session.current_round,
+        "rounds": found.movement.rounds,
+        "number": board_number,
+    }
+    template = "tournaments/results/table_cards.html"
+    if isinstance(cards, CardsAccess):
+        context["hidden"] = cards
+        status = 404 if cards is CardsAccess.NOT_ENTERED else 403
+        return render(request, template, context, status=status)
+    context["cards"] = cards
+    if request.htmx:
+        template += "#cards"
+    return render(request, template, context)
 
 
 @require_POST
@@ -438,9 +469,12 @@ def _initial(result: Result | None) -> dict[str, Any]:
 def traveller_page(request: TeacherRequest, session_id: int, board_number: int) -> HttpResponse:
     session = session_selectors.get_session_for_teacher(request.user, session_id)
     report = result_selectors.board_report(session, board_number)
+    cards = card_selectors.teacher_board_cards(session, report.board)
     context = {
         "session": session,
         "board": report.board,
+        # The board's cards (a BoardCards), or why they are not shown yet (an event).
+        "cards": cards,
         "lines": report.lines,
         "waiting": report.waiting,
         "history": report.history,

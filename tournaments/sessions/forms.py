@@ -89,6 +89,16 @@ class SessionSetupForm(forms.Form):
     require_agreement = forms.BooleanField(
         label=_("The opponents tap “Agree” before a result counts"), required=False
     )
+    show_cards = forms.BooleanField(
+        label=_("Show the cards after each board"),
+        help_text=_(
+            "Once a table has entered a board, it can see all four hands, how many tricks "
+            "each hand can take and the best contract, with why. In an event, only once "
+            "the event is over."
+        ),
+        required=False,
+        initial=True,
+    )
 
     NEW_SET = "new"
 

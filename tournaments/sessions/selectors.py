@@ -4,6 +4,7 @@ fit, the event it plays for, and whether it compares boards at all."""
 
 from __future__ import annotations
 
+import datetime
 import functools
 from collections import Counter
 from dataclasses import dataclass
@@ -38,15 +39,17 @@ from tournaments.models import (
 
 class SessionEvent(Protocol):
     """What the classroom needs of the simultaneous event a session plays for its school
-    (``events.Event`` is one): its scoring and convention, its boards and its public
-    page's token. ``events`` builds on this app and never the other way round: the event
-    is reached through the database's link (``events.EventSchool`` points at its
-    session), never by importing it."""
+    (``events.Event`` is one): its scoring and convention, its boards, its public
+    page's token and its last day (its boards' cards are shown only once it is over:
+    ``scoring.event.event_over``). ``events`` builds on this app and never the other way
+    round: the event is reached through the database's link (``events.EventSchool``
+    points at its session), never by importing it."""
 
     scoring_profile: str
     convention: str
     board_set: BoardSet
     public_token: str
+    ends_on: datetime.date
 
 
 DEFAULT_MAX_ROUNDS = 6

@@ -411,6 +411,7 @@ def session_setup_and_start(
     convention: str,
     ranking: str = Session.Ranking.MATCHPOINTS,
     require_agreement: bool = False,
+    show_cards: bool = True,
 ) -> Movement:
     """Configure and start in one go. With ``board_set=None`` a new set of exactly the
     boards the movement plays is dealt first. If anything is refused, nothing is kept:
@@ -454,6 +455,7 @@ def session_setup_and_start(
         )
     session.ranking = ranking
     session.require_agreement = require_agreement
+    session.show_cards = show_cards
     movement = session_configure(session=session, board_set=board_set, **params)  # type: ignore[arg-type]
     session_start(session=session)
     return movement

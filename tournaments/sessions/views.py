@@ -181,6 +181,7 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
         "scoring_profile": session.scoring_profile,
         "convention": session.convention,
         "ranking": session.ranking,
+        "show_cards": session.show_cards,
     }
     form = SessionSetupForm(
         request.POST if request.method == "POST" else None,
@@ -208,6 +209,7 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
                 convention=data.get("convention", session.convention),
                 ranking=data.get("ranking", session.ranking),
                 require_agreement=data["require_agreement"],
+                show_cards=data["show_cards"],
             )
         except ValidationError as error:
             form.add_error(None, error)

@@ -222,7 +222,7 @@ def test_a_table_sees_the_analysis_running_then_the_line_fills_in(
     assert text.startswith(answer)
     assert text != answer  # the analysis is in it
     assert running not in _text_of(part)
-    assert "hx-get" not in part  # no more polling
+    assert "hx-trigger" not in part  # no more polling (its "See the cards" asks when tapped)
 
 
 def test_without_a_worker_the_pupils_see_the_line_without_the_analysis(

@@ -420,7 +420,7 @@ def test_the_board_page_and_its_par_speak_in_targets(alice: User, alice_client: 
     # The table's feedback tells the better strain in targets too.
     html = alice_client.get(f"/sessions/{session.pk}/boards/1/").content.decode()
     if target <= 9:  # hearts (6 tricks) fail where spades make
-        assert html.count(par) == 2  # the par and the feedback
+        assert html.count(par) == 3  # the par, the feedback and the cards ("See the cards")
 
 
 def _pdf_text(data: bytes) -> str:
