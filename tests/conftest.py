@@ -16,6 +16,7 @@ from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 from pytest_django import Settings as SettingsWrapper
 
+from events.results.selectors import forget_parsed
 from tests.classroom_site import Served, Site
 from tournaments.models import SchoolClass
 from tournaments.sessions import caches
@@ -58,9 +59,11 @@ def _cache_emptied() -> Iterator[None]:
     test's sessions kept must not meet another's."""
     cache.clear()
     caches.forget_local()
+    forget_parsed()
     yield
     cache.clear()
     caches.forget_local()
+    forget_parsed()
 
 
 @pytest.fixture(autouse=True)

@@ -7,8 +7,9 @@ event (a session copied by :mod:`events.results.sync`, a file taken by
 (:func:`scoring.event.score_event`). The results are cached in the database
 (:class:`events.models.EventNational`) for the event's ``results_version``: any app
 server or worker reads the same cache, and any change of results (a copy, an upload)
-bumps the version, so the next reader computes them again. Nothing is kept in process
-memory.
+bumps the version, so the next reader computes them again. The pages' reads
+(:func:`events.results.selectors.national_for_page`) keep the last rows they decoded,
+by the row's version and time of computing, which they ask the database for first.
 
 This module is the work, below the task that runs it (:func:`events.tasks.
 compute_national`): it copies no session and queues nothing, so it imports neither."""

@@ -12,7 +12,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from events.models import Event, EventNational, EventPair, EventResult, EventSchool
-from events.results.selectors import national_results
+from events.results.national import national_refresh
+from events.results.selectors import national_for_page, national_results
 from events.results.sync import sync_direct_schools
 from tests.factories import event_school_session, organiser_event, play_round
 from tournaments.results import services as result_services
@@ -198,3 +199,27 @@ def test_no_class_starts_playing_after_the_events_last_day(alice: User) -> None:
         services.school_session_create(school=school, present=pupils, today=after)
     school.refresh_from_db()
     assert school.session is None
+
+
+def test_a_page_reads_the_stored_results_once_per_computing(event: Event, alice: User) -> None:
+    """A results page decodes the stored national results once per process and version
+    (a 1,000-school event's are 144,000 lines); a result changed elsewhere, computed
+    again by a worker, is read anew."""
+    first = national_for_page(event)
+    with CaptureQueriesContext(connection) as queries:
+        again = national_for_page(event)
+    assert again == first
+    selected = [query["sql"].split(" FROM ", 1)[0] for query in queries]
+    assert not any('"data"' in columns for columns in selected), selected
+    north = EventSchool.objects.get(name="North School").session
+    assert north is not None
+    result = north.results.get(board_number=1, round=1, table__number=1)
+    result_services.result_correct(result=result, teacher=alice, contract="1NT", tricks_won=4)
+    stale = national_for_page(event)
+    assert not stale.current
+    assert stale.results == first.results
+    national_refresh(event.pk)  # the worker
+    changed = national_for_page(event)
+    assert changed.current
+    assert changed.results.version > first.results.version
+    assert changed.results == national_results(event)
