@@ -146,12 +146,17 @@ def _entry(kind: str, ns_score: int | None, ns_pct: int | None, ew_pct: int | No
     return NotPlayed()
 
 
-def event_field(event: Event) -> tuple[dict[int, list[FieldResult]], dict[int, list[int]]]:
+#: A result's row and who played it: its pk, the school's and the two pairs' pks.
+RowIds = tuple[int, int, int, int]
+_SEATS = {seat.value: seat for seat in Seat}
+
+
+def event_field(event: Event) -> tuple[dict[int, list[FieldResult]], dict[int, list[RowIds]]]:
     """Every result of the event as the rules library takes it, board by board (schools
     and pairs by their pks; declarer and tricks for the travellers), and the results'
-    pks in the same order (one query, plain rows)."""
+    pks, schools and pairs in the same order (one query, plain rows)."""
     by_board: dict[int, list[FieldResult]] = defaultdict(list)
-    ids: dict[int, list[int]] = defaultdict(list)
+    ids: dict[int, list[RowIds]] = defaultdict(list)
     rows = EventResult.objects.filter(school__event=event).order_by("board_number", "pk")
     for (
         pk,
@@ -187,11 +192,11 @@ def event_field(event: Event) -> tuple[dict[int, list[FieldResult]], dict[int, l
                 ew,
                 _entry(kind, score, ns_pct, ew_pct),
                 contract or None,
-                Seat(declarer) if declarer else None,
+                _SEATS[declarer] if declarer else None,
                 tricks,
             )
         )
-        ids[board].append(pk)
+        ids[board].append((pk, school, ns, ew))
     return dict(by_board), dict(ids)
 
 
@@ -210,15 +215,15 @@ def compute_national(event: Event, version: int) -> NationalResults:
             lines=tuple(
                 NationalLine(
                     result=pk,
-                    school=int(str(line.result.school)),
-                    ns_pair=int(str(line.result.ns_pair)),
-                    ew_pair=int(str(line.result.ew_pair)),
+                    school=school,
+                    ns_pair=ns,
+                    ew_pair=ew,
                     ns_mp=line.ns_mp,
                     ew_mp=line.ew_mp,
                     ns_percent=line.ns_percent,
                     ew_percent=line.ew_percent,
                 )
-                for pk, line in zip(ids[board.number], board.lines, strict=True)
+                for (pk, school, ns, ew), line in zip(ids[board.number], board.lines, strict=True)
             ),
         )
         for board in scored.boards
