@@ -7,9 +7,10 @@
 // seconds left). A table shows whole minutes ("4 minutes left"), which change once a
 // minute; the projector and the teacher minutes and seconds.
 //
-// What a table last heard is kept on the tablet (localStorage): its page opened again
-// without the network (the service worker's copy, made earlier) counts on from that
-// rather than from the copy's older figures. At zero the projector beeps if the teacher
+// What a table last heard, and when by the tablet's clock, is kept on the tablet
+// (localStorage): its page opened again from the copy the service worker kept (no
+// network, or a server slow to answer) counts on from that rather than from the copy's
+// figures, which were true when the copy was made. At zero the projector beeps if the teacher
 // turned the sound on (Web Audio, no sound file; a browser lets a page make sound only
 // after a tap on it, so the projector shows a button for that tap while it needs one).
 (function () {
@@ -183,10 +184,12 @@
     if (clock.url) {
       clock.key = "minibridge-clock:" + clock.url;
       var kept = stored(clock);
-      if (kept && Number(kept.made) > clock.made && Number(kept.round) === clock.round) {
-        // Heard after this page was made: this is a copy kept from before.
+      if (kept && Number(kept.made) >= clock.made && Number(kept.round) === clock.round) {
+        // This page's own figures, or newer, heard before: this is a copy kept from
+        // earlier (the service worker's), and what was kept says when they were true.
         adopt(clock, kept, (Date.now() - Number(kept.at)) / 1000);
       }
+      store(clock);
       var every = Math.max(Number(data.poll || 30), 2) * 1000;
       clock.timer = window.setInterval(function () { poll(clock); }, every);
     }
