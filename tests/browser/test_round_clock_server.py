@@ -147,7 +147,7 @@ def test_the_table_and_the_projector_read_the_same_time_after_a_reload_and_a_res
     teacher.get_by_role("button", name="Pause the clock").click()
     expect(teacher.locator("#round-clock [role=status]")).to_have_text("The clock is paused.")
     expect(projector.locator("[data-clock] [data-clock-note]")).to_have_text(
-        "The clock is paused.", timeout=12_000
+        "The clock is paused.", timeout=15_000
     )
     frozen = _figures(projector)
     time.sleep(2.2)
@@ -160,6 +160,6 @@ def test_the_table_and_the_projector_read_the_same_time_after_a_reload_and_a_res
     # Started again on the teacher's page: the whole round, on the projector too.
     teacher.get_by_role("button", name="Let the clock run again").click()
     expect(teacher.locator("#round-clock [role=status]")).to_have_text("The clock runs again.")
-    expect(projector.locator("[data-clock] [data-clock-note]")).to_be_hidden(timeout=12_000)
+    expect(projector.locator("[data-clock] [data-clock-note]")).to_be_hidden(timeout=15_000)
     time.sleep(1.5)
     assert _figures(projector) < frozen
