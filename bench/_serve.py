@@ -68,10 +68,12 @@ def free_port() -> int:
 
 @dataclass(frozen=True)
 class ClassPlan:
-    """A class with a running session: the session's id and its tables' links."""
+    """A class with a running session: the session's id and its tables' links, and
+    whether its round clock runs (a revision that has one)."""
 
     session: int
     tokens: tuple[str, ...]
+    clock: bool = False
 
 
 def process_cpu(pid: int) -> float:
@@ -304,7 +306,10 @@ def make_classes(site: Site, count: int) -> tuple[list[ClassPlan], str]:
     if site.root != ROOT:
         made = site.elsewhere("make-classes", count)
         assert isinstance(made, dict)
-        plans = [ClassPlan(session=p["session"], tokens=tuple(p["tokens"])) for p in made["plans"]]
+        plans = [
+            ClassPlan(session=p["session"], tokens=tuple(p["tokens"]), clock=p.get("clock", False))
+            for p in made["plans"]
+        ]
         return plans, str(made["cookie"])
     site.django()
     return _make_classes(count)
@@ -347,8 +352,13 @@ def _make_classes(count: int) -> tuple[list[ClassPlan], str]:
             scoring_profile="ebu",
             convention="ebu",
         )
+        # The round clock running, as a teacher who paces the rounds has it (a revision
+        # without one has no such service: its classes have none).
+        clock_set = getattr(session_services, "session_clock_set", None)
+        if clock_set is not None:
+            clock_set(session=session, minutes=BOARDS_PER_ROUND * 7)
         tokens = tuple(session.tables.order_by("number").values_list("token", flat=True))
-        plans.append(ClassPlan(session=session.pk, tokens=tokens))
+        plans.append(ClassPlan(session=session.pk, tokens=tokens, clock=clock_set is not None))
     store = SessionStore()
     store[SESSION_KEY] = str(teacher.pk)
     store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
@@ -409,7 +419,9 @@ def _commands(command: str, argument: object) -> object:
         assert isinstance(argument, int)
         plans, cookie = _make_classes(argument)
         return {
-            "plans": [{"session": p.session, "tokens": list(p.tokens)} for p in plans],
+            "plans": [
+                {"session": p.session, "tokens": list(p.tokens), "clock": p.clock} for p in plans
+            ],
             "cookie": cookie,
         }
     if command == "reset-classes":

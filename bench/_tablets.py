@@ -141,6 +141,8 @@ KEY = re.compile(r'name="key" value="(\w+)"')
 PREVIEW = re.compile(r'hx-post="(/t/[\w-]+/boards/\d+/preview/)"')
 RELOAD = re.compile(r'<div hidden hx-get="" hx-trigger="load"')
 ROUND_CHECK = re.compile(r'hx-get="(/t/[\w-]+/round/\?round=\d+)"')
+#: The round clock a table's page asks for its time left, and how often (seconds).
+CLOCK = re.compile(r'data-url="(/t/[\w-]+/clock/)" data-poll="(\d+)"')
 MISSING = ('data-status="missing"', 'data-status="waiting"')
 
 
@@ -208,12 +210,38 @@ async def save(
     return time.perf_counter() - start, body, queue
 
 
+async def clock(device: Device, kind: str, path: str, every: float, stop: float) -> None:
+    """A page's round clock asking for its time left every ``every`` seconds, as
+    static/js/round-clock.js does (never revalidated: the answer is made as it is sent)."""
+    await asyncio.sleep(random.uniform(0, every))
+    while time.monotonic() < stop:
+        await device.request(kind, "GET", path)
+        await asyncio.sleep(every)
+
+
 async def table(device: Device, token: str, stop: float) -> None:
     """A table's tablet for the lesson: its boards one after another, about 20 s each
     (three taps, a preview per tap where the page asks for one), then the round check
-    every 5 s until the teacher starts the next round."""
+    every 5 s until the teacher starts the next round; and, where the page has a round
+    clock, its poll all along."""
     page = f"/t/{token}/"
     body = (await device.request("table page", "GET", page)).body
+    found = CLOCK.search(body)
+    polls = (
+        asyncio.create_task(clock(device, "table clock", found[1], int(found[2]), stop))
+        if found
+        else None
+    )
+    try:
+        await _boards(device, token, body, stop)
+    finally:
+        if polls is not None:
+            await polls
+
+
+async def _boards(device: Device, token: str, body: str, stop: float) -> None:
+    """The table's boards and round checks (:func:`table`), from its page's ``body``."""
+    page = f"/t/{token}/"
     queue = panels(body)
     while time.monotonic() < stop:
         if not queue:
@@ -265,11 +293,21 @@ async def teacher(device: Device, session: int, stop: float) -> None:
             round_ += 1
 
 
-async def projector(device: Device, session: int, stop: float) -> None:
-    """The class's projector: the standings every 10 s."""
+async def projector(device: Device, session: int, stop: float, *, clock_on: bool = False) -> None:
+    """The class's projector: the standings every 10 s; with ``clock_on``, its round
+    clock's time left every 10 s too."""
+    polls = (
+        asyncio.create_task(
+            clock(device, "projector clock", f"/sessions/{session}/clock/left/", 10, stop)
+        )
+        if clock_on
+        else None
+    )
     while time.monotonic() < stop:
         await device.request("projector", "GET", f"/sessions/{session}/projector/", revalidate=True)
         await asyncio.sleep(10)
+    if polls is not None:
+        await polls
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -27,8 +27,10 @@ the page carries the scores) and saves a board about every 20 seconds, with what
 page then asks for (the whole table page, the round check every 5 seconds once its
 boards are in) counted in the save's time until the table shows what comes next. The
 teacher's grid polls every 4 seconds and moves the class on when a round is complete;
-the projector polls every 10 seconds. The client keeps connections open and revalidates
-with ETags, as a browser does.
+the projector polls every 10 seconds. Each class's round clock runs (where the code has
+one): each table's page asks for its time left every minute and the projector every 10
+seconds, as static/js/round-clock.js does. The client keeps connections open and
+revalidates with ETags, as a browser does.
 
 For a rising number of classes (after a warm-up in which the tables arrive over a few
 seconds) it prints: the saves' p50/p95 (ms), the other requests' p95, errors, requests
@@ -45,9 +47,10 @@ best):
   the background worker). With the private PostgreSQL server, its CPU too (the
   database's work, in processes of its own); the shares are of the server's CPU only.
 * per request type and answer (save, table page, round check 200/304, grid 200/304,
-  projector 200/304, session page, next round, preview where the page asks for it): how
-  many a class-second, their mean CPU ms and SQL queries (from the headers), their CPU
-  ms a class-second, and their share of the server's CPU. Counted: the requests sent
+  projector 200/304, session page, next round, preview where the page asks for it, the
+  table's and the projector's clock): how many a class-second, their mean CPU ms and
+  SQL queries (from the headers), their CPU ms a class-second, and their share of the
+  server's CPU. Counted: the requests sent
   and answered within the measured seconds (a page still loading when they begin, after
   too short a warm-up, falls "around"). A type shows once the lesson reaches it: a
   round takes about 40 s, so the round checks, the next round and the table pages it
@@ -110,6 +113,8 @@ KINDS = (
     "session page",
     "next round",
     "preview",
+    "table clock",
+    "projector clock",
 )
 
 
@@ -215,9 +220,12 @@ async def lesson(
         for token in plan.tokens:
             devices.append(Device(base, stats))
             tasks.append(asyncio.create_task(table(devices[-1], token, stop)))
-        for role in (teacher, projector):
-            devices.append(Device(base, stats, session_cookie=cookie))
-            tasks.append(asyncio.create_task(role(devices[-1], plan.session, stop)))
+        devices.append(Device(base, stats, session_cookie=cookie))
+        tasks.append(asyncio.create_task(teacher(devices[-1], plan.session, stop)))
+        devices.append(Device(base, stats, session_cookie=cookie))
+        tasks.append(
+            asyncio.create_task(projector(devices[-1], plan.session, stop, clock_on=plan.clock))
+        )
     await asyncio.sleep(max(0.0, stop - seconds - time.monotonic()))
     stats.measuring, stats.until = True, stop
     before, started = stats.requests, time.monotonic()

@@ -299,6 +299,15 @@ class Session(models.Model):
     league_first_round = models.PositiveSmallIntegerField(
         _("first league round"), null=True, blank=True
     )
+    # The round clock (scoring.clock): the minutes a round (None: no clock), when the
+    # current round's time began (moved on by each pause; None until the teacher starts
+    # it), when it was paused (None unless paused), and whether the projector beeps at
+    # zero. Stored instants, never a timer in a process: the time left is worked out
+    # from them, the same after a reload or a restart.
+    round_minutes = models.PositiveSmallIntegerField(_("minutes a round"), null=True, blank=True)
+    clock_started_at = models.DateTimeField(null=True, blank=True, editable=False)
+    clock_paused_at = models.DateTimeField(null=True, blank=True, editable=False)
+    clock_sound = models.BooleanField(_("beep when the time is up"), default=False)
 
     objects = SessionQuerySet.as_manager()
 
@@ -316,6 +325,11 @@ class Session(models.Model):
                 "league_evening",
                 condition=models.Q(league__isnull=False),
                 name="one_session_per_league_evening",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(round_minutes__isnull=True)
+                | models.Q(round_minutes__gte=1, round_minutes__lte=60),
+                name="round_minutes_1_to_60",
             ),
         ]
 

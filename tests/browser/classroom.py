@@ -1,7 +1,8 @@
 """A class as a teacher has it a few weeks into the term, for the tests that walk every
 page (accessibility, Content-Security-Policy, layout): pupils with surnames, a finished
 session, a running one in its second round with results entered, waiting for the
-opponents' OK and flagged, a session being set up, and an analysed board set."""
+opponents' OK and flagged, its round clock running, a session being set up, and an
+analysed board set."""
 
 from __future__ import annotations
 
@@ -157,6 +158,9 @@ def build_classroom(teacher: User) -> Classroom:
     result_services.result_record(
         table=table_1, board_number=first_board, contract="1S", tricks_won=8
     )
+    # The round clock runs (14 minutes a round): every page that shows it shows it.
+    session_services.session_clock_set(session=running, minutes=14)
+    running.refresh_from_db()
 
     draft = session_services.session_create(
         school_class=school_class, present=pupils[:13], date=datetime.date(2026, 12, 6)

@@ -290,6 +290,7 @@ def _session_export(session: Session) -> dict[str, Any]:
         "movement_style": session.movement_style,
         "rounds": session.rounds,
         "boards_per_round": session.boards_per_round,
+        "round_minutes": session.round_minutes,
         "arrow_switch": session.arrow_switch,
         "opponents_agree": session.require_agreement,
         "show_cards": session.show_cards,

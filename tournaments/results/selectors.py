@@ -72,6 +72,34 @@ def grid_session(teacher: User, session_id: int) -> Session:
     return get_object_or_404(found, pk=session_id)
 
 
+def grid_state(teacher: User, session_id: int) -> tuple[int, bool] | None:
+    """The revision of one of the teacher's sessions and whether its round's time is up
+    (None if there is no such session of theirs), in one query: what the grid's ETag is
+    made from (the grid marks the tables behind once the time is up)."""
+    values = (
+        Session.objects.filter(pk=session_id, school_class__teacher_id=teacher.pk)
+        .values_list("revision", *session_selectors.CLOCK_FIELDS)
+        .order_by()
+        .first()
+    )
+    if values is None:
+        return None
+    revision, *clock_values = values
+    left = session_selectors.clock_from_values(*clock_values).left
+    return revision, left is not None and left.up
+
+
+def table_clock(token: str) -> session_selectors.ClockView | None:
+    """The round clock of the session of the table with this link (one query)."""
+    values = (
+        Table.objects.filter(token=token)
+        .values_list(*(f"session__{name}" for name in session_selectors.CLOCK_FIELDS))
+        .order_by()  # one row: the tables' order would join their sessions
+        .first()
+    )
+    return session_selectors.clock_from_values(*values) if values is not None else None
+
+
 def table_round_state(token: str) -> tuple[int, str] | None:
     """The current round and state of the session of the table with this link."""
     return (
@@ -1102,6 +1130,8 @@ class GridRow:
     #: An individual session: this round's partners at the table, North–South then
     #: East–West ("Emma Hansen & Ola Berg").
     partners: tuple[str, str] | None = None
+    #: The round's time is up and the table still has boards to play.
+    behind: bool = False
 
 
 @dataclass(frozen=True)
@@ -1137,9 +1167,12 @@ def _round_rows(
     round_: int,
     flagged: set[int],
     individual: IndividualRound | None = None,
+    *,
+    time_up: bool = False,
 ) -> list[GridRow]:
     """Tables × boards of a round with each result's state (one query: the results;
-    ``flagged``: the results with an open flag)."""
+    ``flagged``: the results with an open flag; ``time_up``: the round's time is up, so
+    the tables still playing are behind)."""
     results = {
         (table_id, board): (pk, agreed, kind, contract, tricks)
         for pk, table_id, board, agreed, kind, contract, tricks in Result.objects.filter(
@@ -1188,6 +1221,7 @@ def _round_rows(
                 sits_out=sits_out,
                 arrow_switched=entry.arrow_switched,
                 partners=individual.partners[entry.table] if individual else None,
+                behind=time_up and not sits_out and not all(found.entered for found in cells),
             )
         )
     return rows
@@ -1297,6 +1331,8 @@ class GridView:
     open_flags: int
     #: An individual session: the pupils with the shown round off.
     sit_outs: tuple[str, ...] = ()
+    #: The shown round is the current one and its time is up (the round clock).
+    time_up: bool = False
 
 
 def grid_view(session: Session, *, shown_round: int | None = None) -> GridView:
@@ -1314,12 +1350,17 @@ def grid_view(session: Session, *, shown_round: int | None = None) -> GridView:
         names = {pair.number: pair.names for pair in setup.pairs.values()}
         individual = individual_round(movement.seating, names, shown)
     flagged = _open_flag_results(session)
+    left = session_selectors.session_clock(session).left
+    time_up = shown == session.current_round and left is not None and left.up
     return GridView(
         shown_round=shown,
         rounds=rounds,
-        grid=_round_rows(session, setup, movement, shown, set(flagged), individual),
+        grid=_round_rows(
+            session, setup, movement, shown, set(flagged), individual, time_up=time_up
+        ),
         open_flags=len(flagged),
         sit_outs=individual.sit_outs if individual else (),
+        time_up=time_up,
     )
 
 

@@ -10,6 +10,7 @@ urlpatterns = [
     # token has no dot, so no table is called this).
     path("t/sw.js", views.table_service_worker, name="table_service_worker"),
     path("t/<token:token>/round/", views.table_round_check, name="table_round_check"),
+    path("t/<token:token>/clock/", views.table_clock, name="table_clock"),
     path(
         "t/<token:token>/boards/<int:board_number>/",
         views.table_result,

@@ -10,7 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -92,6 +92,9 @@ def _table_context(
         "round_done": not view.sits_out and current is None,
         "last_round": view.last_round,
         "other_panels": _other_panels(view, current, found.session),
+        # From the session's row as the page read it: no query.
+        "clock": session_selectors.session_clock(found.session),
+        "clock_done": view.sits_out or current is None,
         **extra,
     }
 
@@ -149,6 +152,18 @@ def table_round_check(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if str(current_round) != request.GET.get("round") or session_state != Session.State.RUNNING:
         return HttpResponseClientRefresh()
     return HttpResponse()
+
+
+@require_GET
+@cache_control(no_store=True)
+def table_clock(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """Polled by a table's page (static/js/round-clock.js): the round clock's seconds
+    left, worked out now (one query), never kept by the tablet: the page counts down
+    from it."""
+    found = result_selectors.table_clock(token)
+    if found is None:
+        raise Http404
+    return JsonResponse(found.as_json())
 
 
 @require_GET
@@ -320,10 +335,13 @@ def table_flag(request: HtmxHttpRequest, token: str, result_id: int) -> HttpResp
 
 
 def _grid_etag(request: TeacherRequest, session_id: int) -> str | None:
-    revision = result_selectors.session_revision(request.user, session_id)
-    if revision is None:
+    state = result_selectors.grid_state(request.user, session_id)
+    if state is None:
         return None
-    return etag("grid", session_id, revision, request.GET.get("round", ""), get_language())
+    revision, time_up = state
+    return etag(
+        "grid", session_id, revision, request.GET.get("round", ""), get_language(), int(time_up)
+    )
 
 
 @require_GET

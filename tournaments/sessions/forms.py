@@ -7,9 +7,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
+from scoring import clock
 from tournaments.labels.bridge import PROFILE_NAMES
+from tournaments.labels.clock import minutes_invalid_text
 from tournaments.models import (
     BoardSet,
     Pupil,
@@ -52,6 +55,12 @@ class PresentForm(forms.Form):
         )
 
 
+#: What a number of minutes a round that is not one says (one message for every way).
+MINUTES_ERRORS = {
+    code: lazy(minutes_invalid_text, str)() for code in ("invalid", "min_value", "max_value")
+}
+
+
 class SessionSetupForm(forms.Form):
     movement_kind = forms.ChoiceField(
         label=_("Movement"),
@@ -76,6 +85,17 @@ class SessionSetupForm(forms.Form):
         min_value=1,
         max_value=8,
         help_text=_("Pupils play about one board every 7 to 10 minutes."),
+    )
+    round_minutes = forms.IntegerField(
+        label=_("Minutes a round (the round clock)"),
+        min_value=clock.MINUTES.start,
+        max_value=clock.MINUTES.stop - 1,
+        required=False,
+        help_text=_(
+            "About 7 minutes a board. The tables and the projector show the time left; "
+            "you start the clock on the session's page. Leave it empty for no clock."
+        ),
+        error_messages=MINUTES_ERRORS,
     )
     arrow_switch = forms.BooleanField(
         label=_("One ranking for everybody (arrow switch in the last round)"), required=False
@@ -199,3 +219,14 @@ class TargetTableForm(forms.Form):
             bands.append((low, high, tricks))
         cleaned["bands"] = bands
         return cleaned
+
+
+class ClockMinutesForm(forms.Form):
+    """The minutes a round of the session's clock, as the teacher sets or changes them."""
+
+    minutes = forms.IntegerField(
+        label=_("Minutes a round"),
+        min_value=clock.MINUTES.start,
+        max_value=clock.MINUTES.stop - 1,
+        error_messages={**MINUTES_ERRORS, "required": lazy(minutes_invalid_text, str)()},
+    )

@@ -13,8 +13,10 @@ from typing import Protocol
 from django.contrib.auth.models import User
 from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
-from scoring import individual, league, movements
+from scoring import clock, individual, league, movements
+from scoring.clock import TimeLeft
 from scoring.individual import IndividualError, IndividualMovement
 from scoring.movements import Movement, MovementError, PairId, Suggestion
 from scoring.profiles import (
@@ -342,3 +344,122 @@ def session_target_table(session: Session) -> TargetTable:
     the scoring is not a target one)."""
     profile = session.profile
     return profile.table if isinstance(profile, TargetProfile) else SLIDING_SCALE
+
+
+# --------------------------------------------------------------------------- the clock
+
+#: The session's fields the round clock is worked out from, in this order (what
+#: :func:`clock_from_values` takes): one query's values for a polled clock.
+CLOCK_FIELDS = (
+    "round_minutes",
+    "clock_started_at",
+    "clock_paused_at",
+    "clock_sound",
+    "current_round",
+    "state",
+)
+
+
+@dataclass(frozen=True)
+class ClockView:
+    """A session's round clock as its screens show it at one instant: the time left
+    (None: the session has no clock, or is not running), the minutes a round, whether
+    the projector beeps at zero, the round it is the clock of, and when it was worked
+    out (the server's clock, in seconds since the epoch)."""
+
+    left: TimeLeft | None
+    minutes: int | None
+    sound: bool
+    round: int
+    made: float
+
+    @property
+    def on(self) -> bool:
+        return self.left is not None
+
+    @property
+    def state(self) -> str:
+        """``"off"``, or the clock's :class:`scoring.clock.ClockState`."""
+        return self.left.state.value if self.left is not None else "off"
+
+    def as_json(self) -> dict[str, object]:
+        """What a polling screen reads (static/js/round-clock.js): the seconds left, not
+        an instant, so a tablet whose own clock is wrong still counts right."""
+        if self.left is None:
+            return {"on": False, "state": "off", "round": self.round, "made": self.made}
+        return {
+            "on": True,
+            "state": self.state,
+            "left": self.left.seconds,
+            "minutes": self.minutes,
+            "sound": self.sound,
+            "round": self.round,
+            "made": self.made,
+        }
+
+
+def clock_from_values(
+    minutes: int | None,
+    started_at: datetime.datetime | None,
+    paused_at: datetime.datetime | None,
+    sound: bool,
+    current_round: int,
+    state: str,
+    *,
+    now: datetime.datetime | None = None,
+) -> ClockView:
+    """The clock of a session whose :data:`CLOCK_FIELDS` hold these values, at ``now``
+    (the time now unless given). A session that is not running shows no clock."""
+    now = now or timezone.now()
+    running = state == Session.State.RUNNING
+    left = (
+        clock.time_left(minutes=minutes, started_at=started_at, paused_at=paused_at, now=now)
+        if running
+        else None
+    )
+    return ClockView(
+        left=left,
+        minutes=minutes if left is not None else None,
+        sound=sound,
+        round=current_round,
+        made=now.timestamp(),
+    )
+
+
+def session_clock(session: Session, *, now: datetime.datetime | None = None) -> ClockView:
+    """The session's round clock, from the row as it was read (no query)."""
+    return clock_from_values(
+        session.round_minutes,
+        session.clock_started_at,
+        session.clock_paused_at,
+        session.clock_sound,
+        session.current_round,
+        session.state,
+        now=now,
+    )
+
+
+def round_clock(session: Session) -> clock.RoundClock | None:
+    """The session's clock as stored, for a change of it; None without a clock."""
+    if session.round_minutes is None:
+        return None
+    return clock.RoundClock(
+        session.round_minutes, session.clock_started_at, session.clock_paused_at
+    )
+
+
+def teacher_clock(teacher: User, session_id: int) -> ClockView | None:
+    """The clock of one of the teacher's sessions, in one query; None if there is no
+    such session of theirs."""
+    values = (
+        Session.objects.filter(pk=session_id, school_class__teacher_id=teacher.pk)
+        .values_list(*CLOCK_FIELDS)
+        .order_by()  # one row: the sessions' order would only cost
+        .first()
+    )
+    return clock_from_values(*values) if values is not None else None
+
+
+def suggested_round_minutes(boards_per_round: int) -> int:
+    """The minutes a round the set-up suggests for rounds of this many boards."""
+    return clock.suggested_minutes(boards_per_round)

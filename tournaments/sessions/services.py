@@ -9,15 +9,16 @@ from __future__ import annotations
 import datetime
 import hashlib
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring import individual, movements
+from scoring import clock, individual, movements
 from scoring.movements import Movement, MovementError
 from scoring.profiles import (
     TargetBand,
@@ -26,6 +27,7 @@ from scoring.profiles import (
     target_table_problems,
 )
 from tournaments.boards import services as board_services
+from tournaments.labels import clock as clock_labels
 from tournaments.labels.sessions import (
     board_fit_text,
     movement_error_text,
@@ -45,6 +47,7 @@ from tournaments.sessions.selectors import (
     board_fit,
     event_of,
     is_individual,
+    round_clock,
     session_individual_movement,
     session_movement,
     session_pairs,
@@ -412,10 +415,15 @@ def session_setup_and_start(
     ranking: str = Session.Ranking.MATCHPOINTS,
     require_agreement: bool = False,
     show_cards: bool = True,
+    round_minutes: int | None = None,
 ) -> Movement:
     """Configure and start in one go. With ``board_set=None`` a new set of exactly the
     boards the movement plays is dealt first. If anything is refused, nothing is kept:
     no half-configured session and no orphan board set.
+
+    ``round_minutes``: the round clock's minutes a round (None: no clock). Round 1's
+    time begins when the teacher starts the clock on the session's page (the tablets
+    are connected first); each later round's when the round starts.
 
     A session of a simultaneous event is scored as the event scores it: the event's
     scoring and convention replace ``scoring_profile`` and ``convention``. An individual
@@ -453,9 +461,11 @@ def session_setup_and_start(
             name_date=session.date,
             count=planned.total_boards,
         )
+    _check_round_minutes(round_minutes, field="round_minutes")
     session.ranking = ranking
     session.require_agreement = require_agreement
     session.show_cards = show_cards
+    session.round_minutes = round_minutes
     movement = session_configure(session=session, board_set=board_set, **params)  # type: ignore[arg-type]
     session_start(session=session)
     return movement
@@ -467,7 +477,8 @@ def session_change_round(*, session: Session, step: int, from_round: int | None 
     (``step`` -1). ``from_round`` is the round the teacher's page showed: when the
     session has already left it (a second tap on "Next round"), nothing more happens.
     The session's row is locked, so a table's save in flight is checked and stored
-    entirely in the round it was made in (tournaments/results/services.py)."""
+    entirely in the round it was made in (tournaments/results/services.py). A round
+    clock starts the round's whole time with it, either way."""
     Session.objects.filter(pk=session.pk).mark_changed()
     session = Session.objects.select_for_update().get(pk=session.pk)
     if session.state != Session.State.RUNNING:
@@ -477,7 +488,13 @@ def session_change_round(*, session: Session, step: int, from_round: int | None 
     target = session.current_round + step
     if 1 <= target <= session_movement(session).rounds:
         session.current_round = target
-        session.save(update_fields=["current_round"])
+        fields = ["current_round"]
+        found = round_clock(session)
+        if found is not None:
+            # The tables start the round: its clock starts with it.
+            _store_clock(session, found.started(timezone.now()))
+            fields += ["clock_started_at", "clock_paused_at"]
+        session.save(update_fields=fields)
     return session
 
 
@@ -490,3 +507,97 @@ def session_finish(*, session: Session) -> None:
         raise ValidationError(_("Only a running session can be finished."))
     session.state = Session.State.FINISHED
     session.save(update_fields=["state"])
+
+
+# --------------------------------------------------------------------------- the clock
+
+
+def _check_round_minutes(minutes: int | None, *, field: str) -> None:
+    if minutes is not None and minutes not in clock.MINUTES:
+        raise ValidationError(
+            {field: ValidationError(clock_labels.minutes_invalid_text(), code="minutes")}
+        )
+
+
+def _clock_session(session: Session) -> Session:
+    """The running session's row, read again under a lock (two taps, two tabs)."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    if session.state != Session.State.RUNNING:
+        raise ValidationError(clock_labels.clock_not_running_text(), code="not_running")
+    return session
+
+
+def _store_clock(session: Session, found: clock.RoundClock | None) -> None:
+    session.round_minutes = found.minutes if found is not None else None
+    session.clock_started_at = found.started_at if found is not None else None
+    session.clock_paused_at = found.paused_at if found is not None else None
+
+
+_CLOCK_FIELDS = ["round_minutes", "clock_started_at", "clock_paused_at"]
+
+
+@transaction.atomic
+def session_clock_set(*, session: Session, minutes: int) -> Session:
+    """Give the running session's round clock ``minutes`` a round. A session without a
+    clock gets one, its round's time beginning now; a clock already on keeps its
+    round's time used so far (14 minutes changed to 10 five minutes in: 5 left).
+    Minutes outside 1–60 are refused (code ``"minutes"``), nothing changed."""
+    _check_round_minutes(minutes, field="minutes")
+    session = _clock_session(session)
+    found = round_clock(session)
+    now = timezone.now()
+    _store_clock(
+        session,
+        clock.RoundClock(minutes).started(now) if found is None else found.with_minutes(minutes),
+    )
+    session.save(update_fields=_CLOCK_FIELDS)
+    return session
+
+
+@transaction.atomic
+def session_clock_off(*, session: Session) -> Session:
+    """No round clock any more (the minutes are forgotten; set them to turn it on)."""
+    session = _clock_session(session)
+    _store_clock(session, None)
+    session.save(update_fields=_CLOCK_FIELDS)
+    return session
+
+
+def _clock_change(
+    session: Session, change: Callable[[clock.RoundClock, datetime.datetime], clock.RoundClock]
+) -> Session:
+    session = _clock_session(session)
+    found = round_clock(session)
+    if found is None:
+        raise ValidationError(clock_labels.clock_none_text(), code="no_clock")
+    _store_clock(session, change(found, timezone.now()))
+    session.save(update_fields=_CLOCK_FIELDS)
+    return session
+
+
+@transaction.atomic
+def session_clock_start(*, session: Session) -> Session:
+    """The current round's whole time again, counting from now: round 1's first start,
+    or the teacher starting a round's time again (a paused clock runs again)."""
+    return _clock_change(session, clock.RoundClock.started)
+
+
+@transaction.atomic
+def session_clock_pause(*, session: Session) -> Session:
+    """Stop the clock (a second tap changes nothing)."""
+    return _clock_change(session, clock.RoundClock.paused)
+
+
+@transaction.atomic
+def session_clock_resume(*, session: Session) -> Session:
+    """Count on from where the clock was paused (a second tap changes nothing)."""
+    return _clock_change(session, clock.RoundClock.resumed)
+
+
+@transaction.atomic
+def session_clock_sound(*, session: Session, on: bool) -> Session:
+    """Whether the projector beeps when the round's time is up (quiet unless turned on)."""
+    session = _clock_session(session)
+    session.clock_sound = on
+    session.save(update_fields=["clock_sound"])
+    return session

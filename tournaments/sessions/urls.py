@@ -19,6 +19,12 @@ urlpatterns = [
     ),
     path("sessions/<int:session_id>/round/", views.session_round, name="session_round"),
     path("sessions/<int:session_id>/finish/", views.session_finish, name="session_finish"),
+    path("sessions/<int:session_id>/clock/", views.session_clock, name="session_clock"),
+    path(
+        "sessions/<int:session_id>/clock/left/",
+        views.session_clock_left,
+        name="session_clock_left",
+    ),
     path("sessions/<int:session_id>/replace/", views.pair_replace, name="pair_replace"),
     path("sessions/<int:session_id>/withdraw/", views.pair_withdraw, name="pair_withdraw"),
     path(

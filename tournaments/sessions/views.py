@@ -4,17 +4,19 @@ the running session's page, its printables, and each table's own page."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.movements import PairId
@@ -24,6 +26,7 @@ from tournaments.classes import selectors as class_selectors
 from tournaments.classes import services as class_services
 from tournaments.classes.forms import PupilForm
 from tournaments.labels import bridge as bridge_labels
+from tournaments.labels import clock as clock_labels
 from tournaments.labels import people as people_labels
 from tournaments.models import BoardSet, Pair, PairMember, Pupil, Session
 from tournaments.printing.boards import board_prints, board_slips_pdf, curtain_cards_pdf
@@ -34,7 +37,12 @@ from tournaments.printing.table_cards import table_cards_pdf
 from tournaments.results import selectors as result_selectors
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sessions import services as session_services
-from tournaments.sessions.forms import PresentForm, SessionSetupForm, TargetTableForm
+from tournaments.sessions.forms import (
+    ClockMinutesForm,
+    PresentForm,
+    SessionSetupForm,
+    TargetTableForm,
+)
 from tournaments.web import links
 from tournaments.web.http import TeacherRequest, attachment, paper_size, parse_id
 
@@ -176,6 +184,7 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
         "movement_style": plan.style,
         "rounds": plan.rounds,
         "boards_per_round": plan.boards_per_round,
+        "round_minutes": session_selectors.suggested_round_minutes(plan.boards_per_round),
         "arrow_switch": False,
         "board_set": str(fresh.pk) if fresh is not None else SessionSetupForm.NEW_SET,
         "scoring_profile": session.scoring_profile,
@@ -191,8 +200,9 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
         compared=plan.compared,
         initial=initial,
     )
-    status = 200
+    status = 422 if request.method == "POST" else 200
     if request.method == "POST" and form.is_valid():
+        status = 200
         data = form.cleaned_data
         try:
             movement = session_services.session_setup_and_start(
@@ -210,6 +220,7 @@ def session_setup(request: TeacherRequest, session_id: int) -> HttpResponse:
                 ranking=data.get("ranking", session.ranking),
                 require_agreement=data["require_agreement"],
                 show_cards=data["show_cards"],
+                round_minutes=data["round_minutes"],
             )
         except ValidationError as error:
             form.add_error(None, error)
@@ -291,9 +302,16 @@ def session_detail(request: TeacherRequest, session_id: int) -> HttpResponse:
     session = session_selectors.get_session_for_teacher(request.user, session_id)
     if session.state == Session.State.DRAFT:
         return redirect("tournaments:session_pairs", session_id=session.pk)
+    return render(
+        request, "tournaments/sessions/session_detail.html", _detail_context(request, session)
+    )
+
+
+def _detail_context(request: TeacherRequest, session: Session, **extra: Any) -> dict[str, Any]:
+    """The session page's context (``extra``: the clock's answer to a change)."""
     board = result_selectors.dashboard(session, shown_round=parse_id(request.GET.get("round")))
     movement = session_selectors.session_movement(session)
-    context = {
+    return {
         "session": session,
         "movement": movement,
         "view": board.view,
@@ -309,8 +327,121 @@ def session_detail(request: TeacherRequest, session_id: int) -> HttpResponse:
         "target_scoring": is_target_profile(session.scoring_profile),
         "individual": session_selectors.is_individual(session),
         "analysis": board_selectors.analysis_progress(session.board_set_id),
+        **_clock_context(session),
+        **extra,
     }
-    return render(request, "tournaments/sessions/session_detail.html", context)
+
+
+def _clock_context(
+    session: Session, form: ClockMinutesForm | None = None, message: str = ""
+) -> dict[str, Any]:
+    """What the session page's round clock shows: the clock, the minutes' form (the
+    minutes set, or the set-up's suggestion) and the answer to the last change."""
+    minutes = session.round_minutes or session_selectors.suggested_round_minutes(
+        session.boards_per_round
+    )
+    return {
+        "clock": session_selectors.session_clock(session),
+        "clock_form": form or ClockMinutesForm(initial={"minutes": minutes}),
+        "clock_message": message,
+    }
+
+
+def _clock_change(session: Session, action: str, form: ClockMinutesForm | None) -> str:
+    """Call the service the clock's button asks for; what the page answers
+    (ValidationError when refused)."""
+    if form is not None:
+        if not form.is_valid():
+            raise ValidationError({"minutes": form.errors["minutes"]})
+        minutes = form.cleaned_data["minutes"]
+        session_services.session_clock_set(session=session, minutes=minutes)
+        return clock_labels.clock_set_text(minutes)
+    if action == "start":
+        done = session_services.session_clock_start(session=session)
+        return clock_labels.clock_started_text(done.round_minutes or 0)
+    if action == "pause":
+        session_services.session_clock_pause(session=session)
+        return clock_labels.clock_paused_text()
+    if action == "resume":
+        session_services.session_clock_resume(session=session)
+        return clock_labels.clock_resumed_text()
+    if action == "off":
+        session_services.session_clock_off(session=session)
+        return clock_labels.clock_off_text()
+    if action in ("sound_on", "sound_off"):
+        on = action == "sound_on"
+        session_services.session_clock_sound(session=session, on=on)
+        return clock_labels.clock_sound_text(on=on)
+    raise ValidationError(clock_labels.clock_action_unknown_text())
+
+
+@require_POST
+@login_required
+def session_clock(request: TeacherRequest, session_id: int) -> HttpResponse:
+    """The round clock's controls: set or change the minutes a round, start the round's
+    time (again), pause, resume, turn the clock off, the projector's beep on or off.
+    To htmx, the clock's part of the page with the answer in it; otherwise back to the
+    page with the answer as a notice. Refused (minutes that are not 1 to 60, a session
+    not running): the clock's part or the whole page, the message beside the minutes
+    or in the clock's answer, 422, nothing changed."""
+    session = session_selectors.get_session_for_teacher(request.user, session_id)
+    action = request.POST.get("action", "")
+    form = ClockMinutesForm(request.POST) if action == "minutes" else None
+    try:
+        message = _clock_change(session, action, form)
+    except ValidationError as error:
+        return _clock_refused(request, session, form, error)
+    session.refresh_from_db()
+    if request.htmx:
+        context = {"session": session, **_clock_context(session, message=message)}
+        return render(request, "tournaments/sessions/session_detail.html#clock", context)
+    messages.success(request, message)
+    url = reverse("tournaments:session_detail", kwargs={"session_id": session.pk})
+    return redirect(f"{url}#round-clock")
+
+
+def _clock_refused(
+    request: TeacherRequest,
+    session: Session,
+    form: ClockMinutesForm | None,
+    error: ValidationError,
+) -> HttpResponse:
+    minutes_refused = form is not None and hasattr(error, "error_dict")
+    if form is not None and minutes_refused and "minutes" not in form.errors:
+        form.add_error("minutes", error.error_dict["minutes"])  # the service's own check
+    message = "" if minutes_refused else " ".join(error.messages)
+    clock = {
+        **_clock_context(session, form=form if minutes_refused else None, message=message),
+        "clock_refused": True,
+    }
+    if request.htmx:
+        return render(
+            request,
+            "tournaments/sessions/session_detail.html#clock",
+            {"session": session, **clock},
+            status=422,
+        )
+    if not minutes_refused or session.state != Session.State.RUNNING:
+        messages.error(request, message or " ".join(error.messages))
+        return redirect("tournaments:session_detail", session_id=session.pk)
+    return render(
+        request,
+        "tournaments/sessions/session_detail.html",
+        _detail_context(request, session, **clock),
+        status=422,
+    )
+
+
+@require_GET
+@login_required
+@cache_control(no_store=True)
+def session_clock_left(request: TeacherRequest, session_id: int) -> HttpResponse:
+    """The session's round clock for the projector's script to count down from
+    (static/js/round-clock.js): the seconds left, worked out now, never kept."""
+    found = session_selectors.teacher_clock(request.user, session_id)
+    if found is None:
+        raise Http404
+    return JsonResponse(found.as_json())
 
 
 @require_GET

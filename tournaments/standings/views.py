@@ -42,10 +42,14 @@ def standings_page(request: TeacherRequest, session_id: int) -> HttpResponse:
 
 
 def _projector_etag(request: TeacherRequest, session_id: int) -> str | None:
+    if not request.htmx:
+        # The whole page shows the round clock's time left as it is now: never "not
+        # modified" (its standings, polled, are).
+        return None
     revision = result_selectors.session_revision(request.user, session_id)
     if revision is None:
         return None
-    return etag("projector", session_id, revision, get_language(), bool(request.htmx))
+    return etag("projector", session_id, revision, get_language(), True)
 
 
 @require_GET
@@ -54,13 +58,16 @@ def _projector_etag(request: TeacherRequest, session_id: int) -> str | None:
 @vary_on_headers("HX-Request")
 @condition(etag_func=_projector_etag)
 def projector(request: TeacherRequest, session_id: int) -> HttpResponse:
-    """Standings in large type for the class projector; refreshes itself (htmx), "not
-    modified" while the session has not changed. It shows the rankings alone, kept once
-    per revision of the session (``stored_ranking``)."""
+    """Standings in large type for the class projector, and the round clock; the
+    standings refresh themselves (htmx), "not modified" while the session has not
+    changed. It shows the rankings alone, kept once per revision of the session
+    (``stored_ranking``); the clock counts down by itself and polls its own time left
+    (``session_clock_left``)."""
     session = _session(request, session_id)
     context = {
         "session": session,
         "standings": stored_ranking(session),
+        "clock": session_selectors.session_clock(session),
     }
     template = "tournaments/standings/projector.html"
     if request.htmx:

@@ -19,6 +19,7 @@ from scoring.contracts import Contract
 from scoring.dd import Par
 from scoring.feedback import Feedback
 from tournaments.labels import bridge as bridge_labels
+from tournaments.labels import clock as clock_labels
 from tournaments.labels import feedback as feedback_labels
 from tournaments.labels import people as people_labels
 from tournaments.models import Pair
@@ -189,3 +190,15 @@ def traveller_head() -> SafeString:
 @functools.lru_cache(maxsize=8)
 def _traveller_head(language: str) -> SafeString:
     return render_to_string("includes/traveller_head.html")
+
+
+@register.filter
+def minutes_left(minutes: int) -> str:
+    """The round clock's time left as a table reads it: "4 minutes left"."""
+    return clock_labels.minutes_left_text(minutes)
+
+
+@register.simple_tag
+def minutes_left_pattern() -> str:
+    """ "{n} minutes left", for the round clock's script to fill in."""
+    return clock_labels.minutes_left_pattern()

@@ -2,7 +2,8 @@
    and the files it uses come from the network as usual (through the browser's own
    cache), and the last copy of each is kept, so that the page opens again when a tablet
    reloads or wakes up without the network. It keeps nothing else: no save goes through
-   it (the page keeps unsent results itself, static/js/table-offline.js). */
+   it (the page keeps unsent results itself, static/js/table-offline.js), nor the round
+   clock's polls (static/js/round-clock.js counts on from what it last heard). */
 "use strict";
 
 var CACHE = "minibridge-table-1";
@@ -20,6 +21,7 @@ self.addEventListener("install", function (event) {
     event.waitUntil(event.addRoutes([
       { condition: { requestMethod: "POST" }, source: "network" },
       { condition: { urlPattern: new URLPattern({ pathname: "/t/*/round/" }) }, source: "network" },
+      { condition: { urlPattern: new URLPattern({ pathname: "/t/*/clock/" }) }, source: "network" },
     ]).catch(function () {}));
   }
 });

@@ -87,7 +87,7 @@ def test_a_pairs_session_cannot_be_started_as_an_individual_one(
             "ranking": "matchpoints",
         },
     )
-    assert response.status_code == 200  # the form says what is wrong
+    assert response.status_code == 422  # the form says what is wrong
     session.refresh_from_db()
     assert session.state == Session.State.DRAFT
 

@@ -96,13 +96,14 @@ def test_a_304_loads_nothing_but_the_login_and_the_revision(
     session: Session, alice_client: Client, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     url = f"/sessions/{session.pk}/projector/"
-    tag = alice_client.get(url)["ETag"]
+    polled = {"HX-Request": "true"}  # the standings the page polls (not the clock's page)
+    tag = alice_client.get(url, headers=polled)["ETag"]
     with (
         _counting("session_ranking") as ranked,
         _counting("session_standings") as standings,
         django_assert_num_queries(3),  # the login's session row, the user, the revision
     ):
-        response = alice_client.get(url, headers={"If-None-Match": tag})
+        response = alice_client.get(url, headers={**polled, "If-None-Match": tag})
     assert response.status_code == 304
     assert (ranked.call_count, standings.call_count) == (0, 0)
 
@@ -111,11 +112,14 @@ def test_a_new_result_changes_the_projector_at_once(session: Session, alice_clie
     before = _projector(alice_client, session)
     assert before.count('<span class="p-score">—</span>') == 8  # nobody ranked yet
     _enter(session, 1)
-    after = _projector(alice_client, session)
+    # The standings as the page polls them (the whole page also holds the round clock's
+    # time, worked out as it is sent).
+    polled = {"HX-Request": "true"}
+    after = _projector(alice_client, session, **polled)
     assert after.count('<span class="p-score">—</span>') == 6  # table 1's pairs are ranked
     assert after.count('<span class="p-score">50.0 %</span>') == 2  # one result: 50 % each
     _forget_stored()
-    assert _projector(alice_client, session) == after  # what a fresh computation shows
+    assert _projector(alice_client, session, **polled) == after  # what a fresh computation shows
 
 
 def test_a_correction_changes_the_projector_at_once(
@@ -128,10 +132,11 @@ def test_a_correction_changes_the_projector_at_once(
     result = Result.objects.filter(session=session, round=2, table__number=1).first()
     assert result is not None
     result_services.result_correct(result=result, teacher=alice, contract="3NT", tricks_won=10)
-    corrected = _projector(alice_client, session)
+    corrected = _projector(alice_client, session, **{"HX-Request": "true"})
     assert corrected.count('<span class="p-score">50.0 %</span>') < 8
     _forget_stored()
-    assert _projector(alice_client, session) == corrected  # what a fresh computation shows
+    # What a fresh computation shows (the standings the page polls).
+    assert _projector(alice_client, session, **{"HX-Request": "true"}) == corrected
 
 
 def test_a_pupil_replaced_in_a_pair_shows_at_once(session: Session, alice_client: Client) -> None:
