@@ -30,6 +30,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from events.organiser import services as event_services
 from games import services as four_deal_services
 from tests.factories import (
     event_school_session,
@@ -215,6 +216,7 @@ def _ids(world: World) -> dict[str, str]:
         "league_id": world.league_id,
         "evening": 1,
         "event_id": world.event_id,
+        "section_id": world.section_id,
         "school_id": world.school_id,
         "token": table.token,
         "code": world.join_code,
@@ -283,6 +285,7 @@ class World:
     game_id: int
     league_id: int
     event_id: int
+    section_id: int
     school_id: int
     join_code: str
     organiser_client: Client
@@ -317,6 +320,10 @@ def world(alice: User) -> World:
     event = organiser_event(boards=8, seed="fuzz")
     played = event_school_session(event, alice, school="Fuzz School")
     school = played.event_school
+    # Sections by age: the first takes the school; the second gives the school's
+    # section forms a choice (and the first a place to send its schools on removal).
+    section = event_services.section_add(event=event, name="Years 5-6").section
+    event_services.section_add(event=event, name="Years 7-8")
     organiser = Client()
     organiser.force_login(event.organiser.user)
     assert SchoolClass.objects.filter(teacher=alice).count() == 3
@@ -328,6 +335,7 @@ def world(alice: User) -> World:
         game_id=game.pk,
         league_id=league.pk,
         event_id=event.pk,
+        section_id=section.pk,
         school_id=school.pk,
         join_code=event.join_code,
         organiser_client=organiser,
