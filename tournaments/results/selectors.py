@@ -168,6 +168,8 @@ def _session_setup(session: Session) -> SessionSetup:
         for _pair, member in members
     )
     individual = session_selectors.is_individual(session)
+    # The cards of a board wait for the end of the event the session plays, if any.
+    event = session_selectors.event_of(session) if session.show_cards else None
     boards = Board.objects.filter(board_set_id=session.board_set_id).values_list(
         "number", "deal", "dd_tricks"
     )
@@ -179,7 +181,7 @@ def _session_setup(session: Session) -> SessionSetup:
         else {},
         boards={number: (deal, dd) for number, deal, dd in boards},
         tables={table.pk: table for table in Table.objects.filter(session_id=session.pk)},
-        event_ends_on=card_selectors.event_ends_on(session) if session.show_cards else None,
+        event_ends_on=None if event is None else event.ends_on,
     )
 
 
