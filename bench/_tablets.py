@@ -10,6 +10,7 @@ request, from bench/_server_timing.py) is kept by the request's kind and status
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import random
 import re
@@ -235,8 +236,9 @@ async def table(device: Device, token: str, stop: float) -> None:
     try:
         await _boards(device, token, body, stop)
     finally:
-        if polls is not None:
-            await polls
+        # Stopped at its time or cancelled (bench_event.py stops the tablets so): the
+        # clock's poll stops with the table, never outlives it.
+        await _stopped(polls)
 
 
 async def _boards(device: Device, token: str, body: str, stop: float) -> None:
@@ -303,11 +305,23 @@ async def projector(device: Device, session: int, stop: float, *, clock_on: bool
         if clock_on
         else None
     )
-    while time.monotonic() < stop:
-        await device.request("projector", "GET", f"/sessions/{session}/projector/", revalidate=True)
-        await asyncio.sleep(10)
-    if polls is not None:
-        await polls
+    try:
+        while time.monotonic() < stop:
+            await device.request(
+                "projector", "GET", f"/sessions/{session}/projector/", revalidate=True
+            )
+            await asyncio.sleep(10)
+    finally:
+        await _stopped(polls)
+
+
+async def _stopped(task: asyncio.Task[None] | None) -> None:
+    """A page's clock poll stopped (cancelled, and waited for)."""
+    if task is None:
+        return
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
 
 
 def percentile(values: list[float], fraction: float) -> float:
