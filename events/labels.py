@@ -89,8 +89,11 @@ def section_in_use_text(name: str, schools: int) -> str:
     ) % {"name": name, "count": schools}
 
 
-def section_removed_text(name: str, schools: int, moved_to: str) -> str:
-    """After a section is removed, and where its schools went."""
+def section_removed_text(name: str, schools: int, moved_to: str | None) -> str:
+    """After a section is removed, and where its schools went (``moved_to`` None: the
+    last sections ended, and the event has one national ranking again)."""
+    if schools and moved_to is None:
+        return str(SECTIONS_ENDED % {"name": name})
     if not schools:
         return str(SECTION_REMOVED % {"name": name})
     return ngettext(

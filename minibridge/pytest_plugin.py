@@ -122,7 +122,12 @@ _DATABASE_FIXTURES = frozenset(
 
 
 def reaches_the_database(item: pytest.Item) -> bool:
-    """Whether pytest-django lets this test reach the test database."""
+    """Whether pytest-django lets this test reach the test database, and what it checks
+    could differ by database: a browser test marked ``screen`` checks what a page shows
+    (its layout, axe, the policy, the words), while the same reads and writes run on
+    every database in the view tests that ask for the database themselves."""
+    if item.get_closest_marker("screen") is not None:
+        return False
     if item.get_closest_marker("django_db") is not None:
         return True
     return not _DATABASE_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))

@@ -106,13 +106,15 @@ def test_the_files_of_one_xdist_group_run_in_one_worker(tmp_path: Path) -> None:
 def test_the_postgresql_run_keeps_every_test_that_can_reach_the_database() -> None:
     """.ci/run's PostgreSQL run passes --database-tests-only: the tests that ask
     pytest-django for the database (a db fixture, the django_db mark, the live server)
-    run again there; the rest, which pytest-django keeps away from it, are left out."""
+    run again there; the rest, which pytest-django keeps away from it, are left out, and
+    so are the browser tests of what a page shows (marked screen)."""
     root = Path(__file__).resolve().parents[1]
     files = [
         "tests/scoring/test_cards.py",  # the rules library: no Django at all
         "tests/tournaments/web/test_http.py",  # plain functions, some with a request
         "tests/tournaments/results/test_result_save.py",  # the db fixture
         "tests/browser/test_standings.py",  # the live server
+        "tests/browser/test_layout.py",  # the live server, but marked screen
     ]
     command = [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"]
     result = subprocess.run(

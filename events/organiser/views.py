@@ -218,12 +218,10 @@ def section_remove(request: TeacherRequest, event_id: int, section_id: int) -> H
         except ValidationError as error:
             add_service_error(form, error)
         else:
-            if removed.schools and removed.moved_to is None:
-                text = str(labels.SECTIONS_ENDED % {"name": removed.name})
-            else:
-                moved_to = removed.moved_to.name if removed.moved_to else ""
-                text = labels.section_removed_text(removed.name, removed.schools, moved_to)
-            messages.success(request, text)
+            moved_to = removed.moved_to.name if removed.moved_to else None
+            messages.success(
+                request, labels.section_removed_text(removed.name, removed.schools, moved_to)
+            )
             return _to_sections(event)
     return _refused(request, event, bound=form, bound_section=section.pk)
 

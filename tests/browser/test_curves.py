@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.conftest import log_in_as
+
+# What this checks is the page: .ci/run's PostgreSQL run leaves it out (pyproject's
+# `screen` marker).
+pytestmark = pytest.mark.screen
 
 
 def test_the_demo_class_curve_and_its_pdfs(page: Page, live_server: LiveServer) -> None:

@@ -28,6 +28,10 @@ from tests.factories import (
 from tournaments.results import services as result_services
 from tournaments.sessions import services as session_services
 
+# What this checks is the page: .ci/run's PostgreSQL run leaves it out (pyproject's
+# `screen` marker).
+pytestmark = pytest.mark.screen
+
 TABLET: ViewportSize = {"width": 1024, "height": 768}
 TABLET_UPRIGHT: ViewportSize = {"width": 800, "height": 1280}
 PHONE: ViewportSize = {"width": 360, "height": 740}

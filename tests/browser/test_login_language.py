@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.conftest import log_in_as
 from tests.conftest import PASSWORD
+
+# What this checks is the page: .ci/run's PostgreSQL run leaves it out (pyproject's
+# `screen` marker).
+pytestmark = pytest.mark.screen
 
 
 def test_it_logs_in_switches_to_norwegian_and_logs_out(page: Page, alice: User) -> None:

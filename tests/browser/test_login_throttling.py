@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from tests.conftest import PASSWORD
 from tests.test_login_throttling import minutes_pass
+
+# What this checks is the page: .ci/run's PostgreSQL run leaves it out (pyproject's
+# `screen` marker).
+pytestmark = pytest.mark.screen
 
 
 def type_password(page: Page, password: str) -> None:

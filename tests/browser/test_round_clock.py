@@ -25,6 +25,10 @@ from tournaments.results import services as result_services
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sessions import services as session_services
 
+# What this checks is the page: .ci/run's PostgreSQL run leaves it out (pyproject's
+# `screen` marker).
+pytestmark = pytest.mark.screen
+
 
 def _session(teacher: User, *, minutes: int | None = 14, left: float | None = None) -> Session:
     """A running session with a clock of ``minutes`` a round (started now) and, given

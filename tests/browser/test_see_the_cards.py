@@ -23,6 +23,10 @@ from tests.factories import event_school_session, organiser_event, running_sessi
 from tournaments.models import Session
 from tournaments.sessions import selectors as session_selectors
 
+# What this checks is the page: .ci/run's PostgreSQL run leaves it out (pyproject's
+# `screen` marker).
+pytestmark = pytest.mark.screen
+
 PHONE: ViewportSize = {"width": 360, "height": 740}
 TABLET: ViewportSize = {"width": 800, "height": 1280}
 
