@@ -1,6 +1,7 @@
 """An event's certificates, for its organiser to print: every pupil of every school
 with one thing they did well on the event's boards, and the pupils of the pairs placed
-in the national ranking.
+in the national ranking, or in an event with sections, in their section's ranking (the
+national ranking ranked again within each section, as the results pages show it).
 
 The event keeps first names only (a pair's "Emma & Ola"), so the certificates print
 first names, each under the event's name and the pupil's school. The figures are the
@@ -14,14 +15,17 @@ The national results are brought up to date first, as their page does.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 
 from django.utils.formats import date_format
 
-from events.models import Event, EventPair, EventResult
+from events.models import Event, EventPair, EventResult, EventSection
+from events.results.national import NationalPair
 from events.results.selectors import first_names, national_results
 from scoring.cards import Seat
 from scoring.certificates import BoardPlayed, PupilFacts, Scope, honoured
 from scoring.errors import ScoringError
+from scoring.event import rank_in_sections
 from scoring.feedback import Code as FeedbackCode
 from scoring.matchpoints import TIE_TOLERANCE
 from scoring.profiles import is_target_profile
@@ -93,7 +97,7 @@ def _boards_played(event: Event, tops: dict[tuple[int, int], bool]) -> dict[int,
 def event_certificates(event: Event, *, places: int) -> CertificateSet:
     """The event's certificates: one for every pupil of every school (first names, as
     the event keeps them), and one for each pupil of the pairs placed in the first
-    ``places`` places of the national ranking."""
+    ``places`` places of the national ranking, or of each section's."""
     national = national_results(event)
     tops: dict[tuple[int, int], bool] = {}
     for board in national.boards:
@@ -124,12 +128,15 @@ def event_certificates(event: Event, *, places: int) -> CertificateSet:
             in_pair.append(pupil)
         members[pk] = tuple(in_pair)
     # A national place says of how many: "with Ola · Out of 40 pairs".
-    field = words.field_text(len(national.pairs), pupils=False)
     placed = []
-    for pair in national.pairs:
-        found = honoured(pair.place, places)
-        if found is not None and members.get(pair.pair):
-            placed.append(Placed(found[0], found[1], members[pair.pair], title=field))
+    # A place says of how many (and in which section): "with Ola · Out of 40 pairs".
+    for ranking_order, (title, ranking) in enumerate(_rankings(event, national.pairs)):
+        for pair, place in ranking.items():
+            found = honoured(place, places)
+            if found is not None and members.get(pair):
+                placed.append(
+                    Placed(found[0], found[1], members[pair], title=title, order=ranking_order)
+                )
     pupils = tuple(
         pupil_certificate(
             names[pupil],
@@ -146,4 +153,28 @@ def event_certificates(event: Event, *, places: int) -> CertificateSet:
         pupils=pupils,
         stem=event.name,
         scope=Scope.EVENT,
+        by_section=EventSection.objects.filter(event=event).exists(),
     )
+
+
+def _rankings(event: Event, pairs: Sequence[NationalPair]) -> list[tuple[str, dict[int, str]]]:
+    """The rankings whose places are honoured, each with the title under a place: the
+    national one ("Out of 40 pairs"), or each section's ("Years 5–6 · Out of 12
+    pairs"), in the sections' order (two queries)."""
+    sections = dict(EventSection.objects.filter(event=event).values_list("pk", "name"))
+    if not sections:
+        return [(words.field_text(len(pairs), pupils=False), {p.pair: p.place for p in pairs})]
+    section_of = dict(
+        EventPair.objects.filter(school__event=event, school__section__isnull=False).values_list(
+            "pk", "school__section_id"
+        )
+    )
+    ranked = rank_in_sections(
+        {pair.pair: pair.percentage for pair in pairs},
+        {pk: section for pk, section in section_of.items() if section in sections},
+    )
+    return [
+        (f"{name} · {words.field_text(len(ranked[pk]), pupils=False)}", ranked[pk])
+        for pk, name in sections.items()
+        if pk in ranked
+    ]

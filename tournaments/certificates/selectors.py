@@ -84,6 +84,8 @@ class CertificateSet:
     #: A file name's stem for the download ("6b-2026-11-22").
     stem: str = "certificates"
     scope: Scope = field(default=Scope.SESSION)
+    #: An event's places are each section's, not the national ranking's.
+    by_section: bool = False
 
     @property
     def certificates(self) -> tuple[Certificate, ...]:

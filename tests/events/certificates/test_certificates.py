@@ -15,6 +15,7 @@ from events.certificates import selectors
 from events.models import Event, EventPair
 from events.results.selectors import first_names, national_results
 from scoring.certificates import Scope
+from tests.events.results.test_sections import _event_with_field
 from tests.factories import event_school_session, organiser_event, play_round
 from tests.tournaments.certificates.helpers import analyse_uniformly, negative_words, pdf_pages
 from tournaments.labels import certificates as words
@@ -152,3 +153,39 @@ def test_a_school_prints_its_own_pupils_from_its_session(
     assert len([page for page in pages if "Well played!" in page]) == 8
     assert all("Spring simultaneous · North School class" in page for page in pages)
     assert all(SURNAME in page for page in pages)
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_an_event_with_sections_honours_each_sections_places(alice: User, language: str) -> None:
+    """With sections, the places are each section's (the national ranking ranked again
+    within it, as the results pages show them), each under its section's name and size;
+    the page says so."""
+    event = _event_with_field(alice, {"Ask": "Years 5–6", "Berg": "Years 7–8", "Dal": "Years 5–6"})
+    with translation.override(language):
+        certificates = selectors.event_certificates(event, places=2)
+    assert certificates.by_section
+    got = sorted((c.place, c.name, c.line.rsplit(" · ", 2)[-2:]) for c in certificates.places)
+    out_of = {"en": "Out of {} pairs", "nb": "Av {} par"}[language]
+    y56 = ["Years 5–6", out_of.format(4)]
+    y78 = ["Years 7–8", out_of.format(2)]
+    # Years 5–6: Ask's N–S 1st, both of Dal's pairs 2nd= (Ask's E–W 4th is not honoured);
+    # Years 7–8: Berg's E–W 1st and N–S 2nd (3rd= and 5th= nationally).
+    assert got == sorted(
+        [
+            (1, "Aska", y56),
+            (1, "Kari", y56),
+            (2, "Dala", y56),
+            (2, "Kari", y56),
+            (2, "Dalb", y56),
+            (2, "Per", y56),
+            (1, "Bergb", y78),
+            (1, "Per", y78),
+            (2, "Berga", y78),
+            (2, "Kari", y78),
+        ]
+    )
+    client = Client()
+    client.force_login(event.organiser.user)
+    html = client.get(f"/events/{event.pk}/certificates/").content.decode()
+    assert "placed in their section’s ranking" in html
+    assert "placed in the national ranking" not in html
