@@ -170,7 +170,7 @@ def test_the_public_link_offers_it_only_after_the_last_day(
     assert response.content.startswith(b"%PDF")
     # The public results page links to it now, and the organiser's event page always.
     results_page = Client().get(
-        reverse("events:public_results", kwargs={"token": event.public_token})
+        reverse("events:public_results", kwargs={"token": event.public_token}), follow=True
     )
     assert f'href="{public}"' in results_page.text
     detail = organiser_client.get(reverse("events:event_detail", kwargs={"event_id": event.pk}))
