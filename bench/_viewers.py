@@ -24,6 +24,7 @@ import ssl
 import subprocess
 import sys
 import time
+import urllib.request
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -79,13 +80,14 @@ async def _get(
     try:
         async with http.get(url, headers=headers, allow_redirects=False) as answer:
             await answer.read()
-            status, got = answer.status, dict(answer.headers)
+            status = answer.status
+            got = {name.lower(): value for name, value in answer.headers.items()}
     except (TimeoutError, aiohttp.ClientError) as error:
         viewed.errors[type(error).__name__] += 1
         return None
     viewed.latencies.append(time.perf_counter() - begun)
     viewed.statuses[status] += 1
-    viewed.cache[got.get("X-Cache-Status", "-")] += 1
+    viewed.cache[got.get("x-cache-status", "-")] += 1
     if status not in (200, 302, 304):
         viewed.errors[f"HTTP {status}"] += 1
     return status, got
@@ -109,7 +111,7 @@ async def _viewer(
     got = await _get(http, base + link, browser, viewed)
     if got is None or got[0] != 302:
         return
-    page = base + got[1]["Location"]
+    page = base + got[1]["location"]
     if await _get(http, page, browser, viewed) is None:
         return
     # The page's htmx poll (hx-trigger="every 30s" on #national).
@@ -120,8 +122,8 @@ async def _viewer(
         await asyncio.sleep(max(0.0, start + at - loop.time()))
         asked = {**poll, "If-None-Match": tag} if tag else poll
         got = await _get(http, page, asked, viewed)
-        if got is not None and got[0] == 200 and "ETag" in got[1]:
-            tag = got[1]["ETag"]
+        if got is not None and got[0] == 200 and "etag" in got[1]:
+            tag = got[1]["etag"]
             viewed.etags.add(tag)
         at += interval
 
@@ -175,6 +177,21 @@ def viewers_client(
 class Deployment:
     nginx: LocalNginx
     app_servers: list[str]
+
+    def warm_up(self, link: str) -> None:
+        """Each app server asked directly for the page and its polled part in each
+        language a few times: its code loaded and its connections open, as on a site
+        already serving (a cold server's first answers take seconds)."""
+        for server in self.app_servers:
+            for language, _share in BROWSERS:
+                for htmx in ({}, {"HX-Request": "true"}):
+                    for _ in range(3):
+                        asked = urllib.request.Request(
+                            f"http://{server}{link}",
+                            headers={"Accept-Language": language, **htmx},
+                        )
+                        with urllib.request.urlopen(asked, timeout=60) as answer:
+                            answer.read()
 
     def upstream_answers(self, since: int) -> tuple[int, int]:
         """Of the access log's lines from ``since``: how many an app server answered,

@@ -329,6 +329,7 @@ def viewers_step(site: Any, event_id: int, args: argparse.Namespace) -> bool | N
                 break
             time.sleep(0.5)
         connections.close_all()
+        deployed.warm_up(link)
         fork = multiprocessing.get_context("fork")
         queue: Any = fork.Queue()
         process = fork.Process(
@@ -358,7 +359,7 @@ def viewers_step(site: Any, event_id: int, args: argparse.Namespace) -> bool | N
         upstream, logged = deployed.upstream_answers(since)
     requests = viewed.requests
     share = upstream / requests if requests else 1.0
-    latencies = viewed.latencies
+    latencies = viewed.latencies or [float("inf")]
     p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
     errors = sum(viewed.errors.values())
     cache = ", ".join(f"{name} {count}" for name, count in viewed.cache.most_common())
