@@ -27,7 +27,20 @@ spread of scores, 28,800 result rows in all, as uploads and sessions leave them.
    200 schools in a minute, ten times the pace of 200 in 10 minutes; ``--pace 3`` is
    that pace). Printed: the tablets' p95 save time idle
    and under the uploads, their ratio against the goal of ≤ 2×, and how long the 200
-   uploads took against the goal of 10 minutes.
+   uploads took against the goal of 10 minutes (``--skip-tablets`` leaves it out);
+5. with ``--viewers N`` (issue 31: 2,000), the public results page at a national
+   audience: nginx (deploy/) in front of two app servers on the same database, and N
+   viewers (bench/_viewers.py) opening the public link and polling the page through
+   nginx every ``--viewer-interval`` seconds (30, as the page does) for
+   ``--viewer-seconds`` (60), over HTTPS on loopback, while a school uploads its
+   results every few seconds (the page changes). Printed: requests, requests/s, how
+   many the app servers answered against the goal of fewer than 1 in 20, the latency's
+   p50/p95/max against the goal of p95 ≤ 200 ms, errors.
+
+In CI (a smaller field, a few hundred viewers, about 30 s)::
+
+    .venv/bin/python bench/bench_event.py --database postgres --event-schools 20 --runs 1 \
+        --schools 0 --skip-tablets --viewers 300 --viewer-seconds 10 --viewer-interval 5
 """
 
 from __future__ import annotations
@@ -284,6 +297,94 @@ def tablets_client(
     out.put(asyncio.run(run()))
 
 
+def viewers_step(site: Any, event_id: int, args: argparse.Namespace) -> bool | None:
+    """Step 5: whether the goals were met (None: an error)."""
+    import multiprocessing
+
+    from _viewers import (
+        GOAL_P95_S,
+        GOAL_UPSTREAM_SHARE,
+        Viewed,
+        deployment,
+        viewers_client,
+    )
+    from django.db import connections
+
+    from events.models import Event, EventNational, EventSchool
+    from events.schools.uploads import school_upload
+
+    # The uploads meanwhile: one school every few seconds.
+    uploads_due = max(1, int(args.viewer_seconds // 10))
+    files = school_files(event_id, uploads_due)
+    schools = new_schools(event_id, uploads_due, "Viewers")
+    connections.close_all()
+    token = Event.objects.values_list("public_token", flat=True).get(pk=event_id)
+    link = f"/events/r/{token}/"
+    with deployment(site.env, site.folder, site.folder / "static") as deployed:
+        # The workers bring the national results up to date first (step 3's uploads).
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            version = Event.objects.values_list("results_version", flat=True).get(pk=event_id)
+            if EventNational.objects.filter(event_id=event_id, version=version).exists():
+                break
+            time.sleep(0.5)
+        connections.close_all()
+        deployed.warm_up(link)
+        fork = multiprocessing.get_context("fork")
+        queue: Any = fork.Queue()
+        process = fork.Process(
+            target=viewers_client,
+            args=(
+                deployed.nginx.base,
+                link,
+                args.viewers,
+                args.viewer_interval,
+                args.viewer_seconds,
+                queue,
+            ),
+        )
+        since = len(deployed.nginx.log())
+        process.start()
+        begun = time.monotonic()
+        uploaded = 0
+        for n, (school_id, data) in enumerate(zip(schools, files, strict=True)):
+            time.sleep(
+                max(0.0, begun + (n + 0.5) * args.viewer_seconds / uploads_due - time.monotonic())
+            )
+            school_upload(school=EventSchool.objects.get(pk=school_id), data=data, filename="s.xml")
+            uploaded += 1
+        connections.close_all()
+        viewed: Viewed = queue.get()
+        process.join()
+        upstream, logged = deployed.upstream_answers(since)
+    requests = viewed.requests
+    share = upstream / requests if requests else 1.0
+    latencies = viewed.latencies or [float("inf")]
+    p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
+    errors = sum(viewed.errors.values())
+    cache = ", ".join(f"{name} {count}" for name, count in viewed.cache.most_common())
+    print(
+        f"  {viewed.viewers} viewers of the public page through nginx (2 app servers), "
+        f"a poll every {args.viewer_interval:.0f} s for {args.viewer_seconds:.0f} s, "
+        f"{uploaded} uploads meanwhile: {requests} requests in {viewed.seconds:.0f} s "
+        f"({requests / viewed.seconds:.0f}/s); X-Cache-Status: {cache}"
+    )
+    print(
+        f"  the app servers answered {upstream} ({share:.1%}; {logged} lines logged), "
+        f"the page changed {len(viewed.etags)} times as the polls saw it; latency p50 "
+        f"{p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms; "
+        f"errors {errors}{f' {dict(viewed.errors)}' if errors else ''}"
+    )
+    met = share < GOAL_UPSTREAM_SHARE and p95 <= GOAL_P95_S
+    print(
+        f"goal: the app servers answer fewer than 1 in {1 / GOAL_UPSTREAM_SHARE:.0f} "
+        f"requests, p95 ≤ {GOAL_P95_S * 1000:.0f} ms -> {'met' if met else 'NOT met'}"
+    )
+    if errors:
+        return None
+    return met
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
@@ -299,6 +400,10 @@ def main() -> int:
     parser.add_argument(
         "--sections", type=int, default=0, help="the schools spread over this many sections"
     )
+    parser.add_argument("--skip-tablets", action="store_true", help="leave out step 4")
+    parser.add_argument("--viewers", type=int, default=0, help="the public page's viewers")
+    parser.add_argument("--viewer-seconds", type=float, default=60.0)
+    parser.add_argument("--viewer-interval", type=float, default=30.0)
     args = parser.parse_args()
 
     with scratch_site(args.database, args.database_url) as site:
@@ -386,75 +491,84 @@ def main() -> int:
         ok = ok and upload_s <= GOAL_UPLOAD_S
 
         # 4. The uploads while a class enters results, over HTTP.
-        import multiprocessing
+        if not args.skip_tablets:
+            import multiprocessing
 
-        from django.db import connections
+            from django.db import connections
 
-        load_files = files[args.runs :]
-        load_schools = new_schools(event.pk, args.schools, "Load")
-        cookie = organiser_cookie()
-        plans_idle, idle_cookie = make_classes(site, TABLET_CLASSES)
-        plans_busy, busy_cookie = make_classes(site, TABLET_CLASSES)
-        play_rounds(plans_idle + plans_busy, 3)
-        connections.close_all()
-        site.start(workers=2)
-        fork = multiprocessing.get_context("fork")
-        seconds = args.seconds
-        # Spread over at least as long as the idle measurement, for as many saves.
-        pace = max(args.pace, seconds / max(args.schools, 1))
-        measured = {}
-        for label, plans, teacher_cookie, job in (
-            ("idle", plans_idle, idle_cookie, None),
-            ("uploads", plans_busy, busy_cookie, (cookie, load_schools, load_files, pace)),
-        ):
-            queue: Any = fork.Queue()
-            process = fork.Process(
-                target=tablets_client,
-                args=(site.base, plans, teacher_cookie, seconds, job, args.warmup, queue),
+            load_files = files[args.runs :]
+            load_schools = new_schools(event.pk, args.schools, "Load")
+            cookie = organiser_cookie()
+            plans_idle, idle_cookie = make_classes(site, TABLET_CLASSES)
+            plans_busy, busy_cookie = make_classes(site, TABLET_CLASSES)
+            play_rounds(plans_idle + plans_busy, 3)
+            connections.close_all()
+            site.start(workers=2)
+            fork = multiprocessing.get_context("fork")
+            seconds = args.seconds
+            # Spread over at least as long as the idle measurement, for as many saves.
+            pace = max(args.pace, seconds / max(args.schools, 1))
+            measured = {}
+            for label, plans, teacher_cookie, job in (
+                ("idle", plans_idle, idle_cookie, None),
+                ("uploads", plans_busy, busy_cookie, (cookie, load_schools, load_files, pace)),
+            ):
+                queue: Any = fork.Queue()
+                process = fork.Process(
+                    target=tablets_client,
+                    args=(site.base, plans, teacher_cookie, seconds, job, args.warmup, queue),
+                )
+                process.start()
+                measured[label] = queue.get()
+                process.join()
+            # The worker computes the national results a few seconds after the last upload.
+            from events.models import EventNational
+
+            last_upload, caught_up = time.monotonic(), None
+            while time.monotonic() - last_upload < 60:
+                version = Event.objects.values_list("results_version", flat=True).get(pk=event.pk)
+                if EventNational.objects.filter(event=event, version=version).exists():
+                    caught_up = time.monotonic() - last_upload
+                    break
+                time.sleep(0.5)
+            idle_saves, idle_errors, _, _ = measured["idle"]
+            busy_saves, busy_errors, uploads, took = measured["uploads"]
+            idle_p95, busy_p95 = percentile(idle_saves, 0.95), percentile(busy_saves, 0.95)
+            ratio = busy_p95 / idle_p95 if idle_p95 else float("inf")
+            print(
+                f"  40 tablets, p95 save: idle {idle_p95 * 1000:.0f} ms ({len(idle_saves)} saves), "
+                f"while uploading {busy_p95 * 1000:.0f} ms ({len(busy_saves)} saves): "
+                f"{ratio:.2f}×; errors {idle_errors or 0} / {busy_errors or 0}"
             )
-            process.start()
-            measured[label] = queue.get()
-            process.join()
-        # The worker computes the national results a few seconds after the last upload.
-        from events.models import EventNational
-
-        last_upload, caught_up = time.monotonic(), None
-        while time.monotonic() - last_upload < 60:
-            version = Event.objects.values_list("results_version", flat=True).get(pk=event.pk)
-            if EventNational.objects.filter(event=event, version=version).exists():
-                caught_up = time.monotonic() - last_upload
-                break
-            time.sleep(0.5)
-        idle_saves, idle_errors, _, _ = measured["idle"]
-        busy_saves, busy_errors, uploads, took = measured["uploads"]
-        idle_p95, busy_p95 = percentile(idle_saves, 0.95), percentile(busy_saves, 0.95)
-        ratio = busy_p95 / idle_p95 if idle_p95 else float("inf")
-        print(
-            f"  40 tablets, p95 save: idle {idle_p95 * 1000:.0f} ms ({len(idle_saves)} saves), "
-            f"while uploading {busy_p95 * 1000:.0f} ms ({len(busy_saves)} saves): "
-            f"{ratio:.2f}×; errors {idle_errors or 0} / {busy_errors or 0}"
-        )
-        paced = f"one every {pace:.1f} s at most"
-        print(
-            f"  {len(uploads)} uploads in {took:.0f} s ({paced}; median "
-            f"{statistics.median(uploads) * 1000:.0f} ms, p95 "
-            f"{percentile(uploads, 0.95) * 1000:.0f} ms each)"
-        )
-        print(
-            "  the national results (the worker's) were up to date "
-            + (
-                f"{caught_up:.0f} s after the last upload"
-                if caught_up is not None
-                else "NOT within 60 s"
+            paced = f"one every {pace:.1f} s at most"
+            print(
+                f"  {len(uploads)} uploads in {took:.0f} s ({paced}; median "
+                f"{statistics.median(uploads) * 1000:.0f} ms, p95 "
+                f"{percentile(uploads, 0.95) * 1000:.0f} ms each)"
             )
-        )
-        within = took <= 600 and len(uploads) == args.schools and caught_up is not None
-        load_ok = ratio <= GOAL_RATIO and within and not idle_errors and not busy_errors
-        print(
-            f"goal: {args.schools} uploads within 10 minutes with the tablets' p95 ≤ "
-            f"{GOAL_RATIO:.0f}× idle -> {'met' if load_ok else 'NOT met'}"
-        )
-        ok = ok and load_ok
+            print(
+                "  the national results (the worker's) were up to date "
+                + (
+                    f"{caught_up:.0f} s after the last upload"
+                    if caught_up is not None
+                    else "NOT within 60 s"
+                )
+            )
+            within = took <= 600 and len(uploads) == args.schools and caught_up is not None
+            load_ok = ratio <= GOAL_RATIO and within and not idle_errors and not busy_errors
+            print(
+                f"goal: {args.schools} uploads within 10 minutes with the tablets' p95 ≤ "
+                f"{GOAL_RATIO:.0f}× idle -> {'met' if load_ok else 'NOT met'}"
+            )
+            ok = ok and load_ok
+
+        # 5. The public page at a national audience, through nginx.
+        if args.viewers:
+            site.stop()
+            viewers_ok = viewers_step(site, event.pk, args)
+            if viewers_ok is None:
+                return 1  # an error: not a goal missed
+            ok = ok and viewers_ok
     return 0 if ok else GOAL_MISSED
 
 

@@ -89,7 +89,8 @@ MIDDLEWARE = [
     # Django's GZip middleware pads each response against the BREACH attack.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    # Django's LocaleMiddleware, and a page's language named in its address (?lang=nb).
+    "minibridge.languages.QueryLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

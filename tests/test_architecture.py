@@ -49,6 +49,7 @@ LAYER_OF = {
     "tournaments.web.links": "words",
     "tournaments.web.qr": "words",
     "tournaments.templatetags.bridge": "pages",
+    "tournaments.templatetags.site_links": "pages",
     "tournaments.admin": "pages",
     "events.admin": "pages",
     "tournaments.results.scores": "reads",

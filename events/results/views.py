@@ -25,6 +25,7 @@ from tournaments.web.http import (
     TeacherRequest,
     attachment,
     etag,
+    language_in_address,
     paper_size,
     shared_briefly,
 )
@@ -109,14 +110,16 @@ def _public_etag(request: HtmxHttpRequest, token: str) -> str | None:
 
 @require_GET
 @shared_briefly
-@vary_on_headers("HX-Request", "Accept-Language", "Cookie")
+@language_in_address
+@vary_on_headers("HX-Request")
 @condition(etag_func=_public_etag)
 def public_results(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The public results page: no login, first names and the school only; the
     national ranking or (``?section=``) one section's; it refreshes by itself as
-    schools finish ("not modified" while nothing changed). A cache in front of the site
-    (nginx, deploy/) may keep it a few seconds for each visitor's cookies and language,
-    and asks again with the ETag."""
+    schools finish ("not modified" while nothing changed). Its address names its
+    language (``?lang=``; without it, a redirect there), and it reads no cookie and
+    sets none: a cache in front of the site (nginx, deploy/) keeps one copy of it for
+    every visitor a few seconds, and asks again with the ETag."""
     event = results_selectors.get_event_by_token(token)
     figures = results_selectors.national_figures(event)
     template = "events/public_results.html"

@@ -8,8 +8,8 @@ only ever speaks HTTPS to nginx.
 * An organiser's event: logging in, the event's page, the booklet made by a worker, its
   public link (https and the proxy's host as the browser sees them), the public results
   page and the booklet kept by nginx (MISS, HIT, a 304 from the copy, then REVALIDATED
-  with the site's ETag), a visitor's copy apart from another's, an answer setting a
-  cookie never kept.
+  with the site's ETag), one copy of each language's page for every visitor, whatever
+  their cookies.
 * A teacher's lesson: the teacher's grid and four tablets saving results; one app
   server killed (SIGKILL, its whole process group, as a machine lost) mid-round; nginx
   sends everything to the other, no request fails, every acknowledged save is in the
@@ -28,7 +28,6 @@ import os
 import re
 import secrets
 import signal
-import socket
 import ssl
 import subprocess
 import sys
@@ -44,7 +43,7 @@ import psycopg
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from minibridge.deploy import NginxSite, render_nginx
+from minibridge.local_nginx import LOG_LINE, NGINX, local_nginx
 from tests.browser.test_result_entry import enter
 from tests.classroom_site import BASE_DIR, Served, free_port
 from tests.private_postgres import private_postgres
@@ -54,7 +53,6 @@ from tournaments.web.http import SHARED_CACHE_SECONDS
 # of the suite's worker processes (--dist loadgroup).
 pytestmark = pytest.mark.xdist_group("deployment")
 
-NGINX = "/usr/sbin/nginx"
 PASSWORD = "a-long-federation-password"
 #: A documentation address (RFC 5737) a client claims in its own X-Forwarded-For.
 FORGED = "192.0.2.1"
@@ -87,33 +85,6 @@ print(json.dumps({{
     "event_token": event.public_token,
 }}))
 """
-
-#: What stands in for Debian's /etc/nginx/nginx.conf: the http block that includes the
-#: site's file, with nginx's own files kept in the test's folder.
-NGINX_CONF = """\
-{user}
-worker_processes 1;
-events {{ worker_connections 512; }}
-http {{
-    include /etc/nginx/mime.types;
-    default_type application/octet-stream;
-    sendfile on;
-    client_body_temp_path {folder}/body;
-    proxy_temp_path {folder}/proxy;
-    fastcgi_temp_path {folder}/fastcgi;
-    uwsgi_temp_path {folder}/uwsgi;
-    scgi_temp_path {folder}/scgi;
-    access_log off;
-    include {folder}/minibridge.conf;
-}}
-"""
-
-#: A line of the site's access log (its log_format ``minibridge``).
-LOG_LINE = re.compile(
-    r'^(?P<client>\S+) \[[^]]+\] "(?P<method>\S+) (?P<path>\S+) [^"]*" (?P<status>\d+) \d+ '
-    r"upstream=(?P<upstream>.*?) upstream_status=(?P<upstream_status>.*?) "
-    r"cache=(?P<cache>\S*) time="
-)
 
 
 @dataclass(frozen=True)
@@ -187,7 +158,7 @@ class Federation:
         lines = (self.folder / "nginx" / "minibridge.access.log").read_text().splitlines()
         found = []
         for line in lines:
-            match = LOG_LINE.match(line)
+            match = LOG_LINE.match(line)  # the log_format of deploy/nginx/minibridge.conf
             assert match, line
             found.append(match.groupdict())
         return found
@@ -198,14 +169,6 @@ class Federation:
     def query(self, sql: str, *params: object) -> list[tuple[object, ...]]:
         with psycopg.connect(self.database_url) as db:
             return db.execute(sql, params).fetchall()
-
-
-def _answers(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=1):
-            return True
-    except OSError:
-        return False
 
 
 def _serve(env: dict[str, str], port: int) -> Served:
@@ -288,74 +251,16 @@ def federation(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Federation]
         for server in site.servers:
             server.wait_for("Stop with Ctrl")
 
-        # nginx, with a certificate made now, in the foreground, its files in the folder.
-        proxy = folder / "nginx"
-        proxy.mkdir()
-        subprocess.run(
-            [
-                "openssl",
-                "req",
-                "-x509",
-                "-newkey",
-                "rsa:2048",
-                "-nodes",
-                "-days",
-                "1",
-                "-subj",
-                "/CN=localhost",
-                "-addext",
-                "subjectAltName=IP:127.0.0.1",
-                "-keyout",
-                str(proxy / "key.pem"),
-                "-out",
-                str(proxy / "cert.pem"),
-            ],
-            check=True,
-            capture_output=True,
-            timeout=60,
-        )
-        conf = render_nginx(
-            NginxSite(
-                server_name="127.0.0.1",
+        # nginx (minibridge.local_nginx), with a certificate made now, in the foreground,
+        # its files in the folder.
+        stack.enter_context(
+            local_nginx(
+                folder / "nginx",
                 app_servers=[site.upstream(0), site.upstream(1)],
-                certificate=proxy / "cert.pem",
-                certificate_key=proxy / "key.pem",
                 static_root=folder / "static",
-                cache_dir=proxy / "cache",
-                log_dir=proxy,
-                https_listen=f"127.0.0.1:{site.port}",
-                http_listen=f"127.0.0.1:{free_port()}",
+                port=site.port,
             )
         )
-        (proxy / "minibridge.conf").write_text(conf)
-        user = "user root;" if os.geteuid() == 0 else ""  # its workers may read the folder
-        (proxy / "nginx.conf").write_text(NGINX_CONF.format(user=user, folder=proxy))
-        nginx = subprocess.Popen(
-            [
-                NGINX,
-                "-p",
-                str(proxy),
-                "-c",
-                str(proxy / "nginx.conf"),
-                "-e",
-                str(proxy / "error.log"),
-                "-g",
-                f"daemon off; pid {proxy / 'nginx.pid'};",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,  # all in error.log
-        )
-
-        def stop_nginx() -> None:
-            nginx.terminate()
-            nginx.wait(timeout=30)
-
-        stack.callback(stop_nginx)
-        deadline = time.monotonic() + 30
-        while not _answers(site.port):
-            assert nginx.poll() is None, (proxy / "error.log").read_text()
-            assert time.monotonic() < deadline, "nginx did not start"
-            time.sleep(0.05)
         yield site
 
 
@@ -380,44 +285,62 @@ def log_in(page: Page, username: str, welcome: str) -> None:
     expect(page.get_by_role("heading", name=welcome)).to_be_visible()
 
 
-def public_page(federation: Federation) -> str:
-    return f"/events/r/{federation.made['event_token']}/"
+def public_page(federation: Federation, language: str = "en") -> str:
+    return f"/events/r/{federation.made['event_token']}/?lang={language}"
+
+
+#: Three visitors: a new one, one with the site's cookies (a teacher logged in, the
+#: other language chosen), one with another browser's language.
+VISITORS = [
+    {"Accept-Encoding": "gzip"},
+    {"Accept-Encoding": "gzip", "Cookie": f"sessionid={'s' * 32}; csrftoken={'x' * 32}"},
+    {"Accept-Encoding": "gzip", "Accept-Language": "nb-NO,nb;q=0.9,en;q=0.5"},
+]
 
 
 def prime_public_page(federation: Federation) -> dict[str, object]:
-    """A visitor's first look at the public results page and the first polls of it
-    (done once): what nginx keeps of them."""
+    """Visitors' first looks at the public results page and their first polls of it
+    (done once): one copy of each language's page, and of its polled part, kept by
+    nginx for every visitor, whatever their cookies or browser."""
     if federation.primed:
         return federation.primed
-    first = federation.fetch(public_page(federation))
-    assert first.status == 200
-    # The first answer gives the visitor a cookie (the page's forms): never kept.
-    csrf = first.cookie("csrftoken")
-    assert csrf is not None
-    assert "Secure" in csrf
-    assert first.headers["X-Cache-Status"] == "MISS"
-    assert federation.fetch(public_page(federation)).headers["X-Cache-Status"] == "MISS"
-    # The visitor's polls (htmx, with the visitor's cookie): kept.
-    cookie = csrf.split(";")[0]
-    poll = {"HX-Request": "true", "Cookie": cookie}
+    pages = {}
+    for language in ("en", "nb"):
+        first, *others = [
+            federation.fetch(public_page(federation, language), headers=visitor)
+            for visitor in VISITORS
+        ]
+        assert first.status == 200
+        assert first.headers["X-Cache-Status"] == "MISS"
+        assert first.headers.get_all("Set-Cookie") is None  # nothing of the visitor's
+        assert first.headers["Cache-Control"] == (
+            f"public, max-age=0, s-maxage={SHARED_CACHE_SECONDS}"
+        )
+        assert first.headers["Content-Language"] == language
+        # The others are answered from the first one's copy.
+        assert [(o.status, o.headers["X-Cache-Status"]) for o in others] == [(200, "HIT")] * 2
+        assert {o.body for o in others} == {first.body}
+        pages[language] = first.body
+    assert pages["en"] != pages["nb"]  # a copy for each language
+    # The visitors' polls (htmx): kept once for all of them too.
+    poll = {"HX-Request": "true", **VISITORS[0]}
     kept = federation.fetch(public_page(federation), headers=poll)
-    assert kept.status == 200
-    assert kept.headers["X-Cache-Status"] == "MISS"
-    assert kept.headers["Cache-Control"] == f"public, max-age=0, s-maxage={SHARED_CACHE_SECONDS}"
-    assert "North School" in kept.text
+    assert (kept.status, kept.headers["X-Cache-Status"]) == (200, "MISS")
     federation.primed = {"at": time.monotonic(), "poll": poll, "body": kept.body}
-    hit = federation.fetch(public_page(federation), headers=poll)
-    assert (hit.status, hit.headers["X-Cache-Status"], hit.body) == (200, "HIT", kept.body)
+    for visitor in VISITORS:
+        hit = federation.fetch(public_page(federation), headers={**visitor, "HX-Request": "true"})
+        assert (hit.status, hit.headers["X-Cache-Status"], hit.body) == (200, "HIT", kept.body)
     # The browser's own copy still good: nginx says so from its copy.
     tag = kept.headers["ETag"]
     same = federation.fetch(public_page(federation), headers={**poll, "If-None-Match": tag})
     assert (same.status, same.headers["X-Cache-Status"]) == (304, "HIT")
-    # Another visitor's cookie: a copy of its own (the page varies by the login and
-    # the language in the cookies).
-    other = {"HX-Request": "true", "Cookie": "csrftoken=" + "x" * 32}
-    assert (
-        federation.fetch(public_page(federation), headers=other).headers["X-Cache-Status"] == "MISS"
-    )
+    # The link the organiser hands out names no language: a redirect to the visitor's,
+    # kept too for visitors alike (no cookie, the same browser language).
+    link = public_page(federation).split("?")[0]
+    headers = {"Accept-Language": "nb"}
+    redirects = [federation.fetch(link, headers=headers) for _ in range(2)]
+    assert [(r.status, r.headers["Location"]) for r in redirects] == [(302, f"{link}?lang=nb")] * 2
+    assert [r.headers["X-Cache-Status"] for r in redirects] == ["MISS", "HIT"]
     return federation.primed
 
 
@@ -607,18 +530,28 @@ def test_a_lesson_goes_on_when_an_app_server_is_killed(
 
 
 def test_the_public_page_is_revalidated_with_its_etag(federation: Federation) -> None:
-    """After its few seconds, nginx asks the (surviving) app server again with the
-    ETag of its copy: "not modified", and it answers from that copy again."""
+    """After its few seconds, the first visitor gets nginx's copy at once (STALE) while
+    nginx asks the (surviving) app server again in the background with the ETag of its
+    copy: "not modified", and it answers from that copy again."""
     primed = prime_public_page(federation)
     at = primed["at"]
     assert isinstance(at, float)
     time.sleep(max(0.0, at + SHARED_CACHE_SECONDS + 1 - time.monotonic()))
     poll = primed["poll"]
     assert isinstance(poll, dict)
+    before = len(federation.log())
     again = federation.fetch(public_page(federation), headers=poll)
-    assert (again.status, again.headers["X-Cache-Status"]) == (200, "REVALIDATED")
+    assert (again.status, again.headers["X-Cache-Status"]) == (200, "STALE")
     assert again.body == primed["body"]
-    [line] = [line for line in federation.log()[-1:] if line["path"] == public_page(federation)]
-    assert line["upstream_status"] == "304"
-    fresh = federation.fetch(public_page(federation), headers=poll)
-    assert fresh.headers["X-Cache-Status"] == "HIT"
+    deadline = time.monotonic() + 10
+    while True:
+        fresh = federation.fetch(public_page(federation), headers=poll)
+        if fresh.headers["X-Cache-Status"] == "HIT" or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert (fresh.headers["X-Cache-Status"], fresh.body) == ("HIT", primed["body"])
+    # The background update is in the access log (log_subrequest): the app server's 304.
+    asked = [line for line in federation.log()[before:] if line["upstream"] != "-"]
+    assert [(line["path"], line["upstream_status"]) for line in asked] == [
+        (public_page(federation), "304")
+    ]

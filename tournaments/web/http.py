@@ -4,13 +4,19 @@ the paper size of a printable, a file to download."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import wraps
+from typing import TypeVar, cast
 
 from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.utils.cache import patch_vary_headers
 from django.utils.http import content_disposition_header
+from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control
 from django_htmx.middleware import HtmxDetails
 
+from minibridge.languages import LANGUAGE_QUERY, language_in_query
 from tournaments.printing.common import PaperSize
 
 
@@ -63,6 +69,31 @@ SHARED_CACHE_SECONDS = 10
 #: cache may keep it for SHARED_CACHE_SECONDS (apart for each value of the headers in its
 #: Vary), a browser revalidates it at each use.
 shared_briefly = cache_control(public=True, max_age=0, s_maxage=SHARED_CACHE_SECONDS)
+
+
+View = TypeVar("View", bound=Callable[..., HttpResponse])
+
+
+def language_in_address(view: View) -> View:
+    """For a public page that a shared cache keeps: its address names its language
+    (``?lang=``, minibridge/languages.py), so one copy serves every visitor of that
+    language, whatever their cookies or their browser's Accept-Language. Asked for
+    without it (the link the organiser hands out) or with a language the site does not
+    speak, it redirects to its own address with the language the visitor's cookie or
+    browser chose (that redirect varies by them, and says so)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        if language_in_query(request) is not None:
+            return view(request, *args, **kwargs)
+        query = request.GET.copy()
+        query[LANGUAGE_QUERY] = get_language()
+        response = HttpResponseRedirect(f"{request.path}?{query.urlencode()}")
+        # The language cookie (LocaleMiddleware adds Accept-Language itself).
+        patch_vary_headers(response, ("Cookie",))
+        return response
+
+    return cast(View, wrapped)
 
 
 def etag(*parts: object) -> str:

@@ -12,6 +12,7 @@ from html import unescape
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
+from django.http import HttpResponseBase
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -51,7 +52,9 @@ def organiser_client(event: Event) -> Client:
 
 def _url(event: Event, name: str = "national_results", **kwargs: str) -> str:
     if name == "public_results":
-        return reverse("events:public_results", kwargs={"token": event.public_token})
+        # The address a visitor polls: it names its language (without it, a redirect).
+        path = reverse("events:public_results", kwargs={"token": event.public_token})
+        return f"{path}?lang={kwargs.get('lang', 'en')}"
     return reverse(f"events:{name}", kwargs={"event_id": event.pk, **kwargs})
 
 
@@ -202,7 +205,9 @@ def test_the_public_page_never_shows_a_surname_even_a_distinct_one(alice: User) 
 
 
 def test_an_unknown_token_is_404(event: Event) -> None:
-    response = Client().get(reverse("events:public_results", kwargs={"token": "nope"}))
+    response = Client().get(
+        reverse("events:public_results", kwargs={"token": "nope"}), {"lang": "en"}
+    )
     assert response.status_code == 404
 
 
@@ -258,7 +263,9 @@ def test_the_pages_speak_both_languages(
 ) -> None:
     organiser_client.cookies["django_language"] = language
     organiser = organiser_client.get(_url(event)).content.decode()
-    public = Client(headers={"Accept-Language": language}).get(_url(event, "public_results"))
+    public = Client(headers={"Accept-Language": language}).get(
+        reverse("events:public_results", kwargs={"token": event.public_token}), follow=True
+    )
     for word in words:
         assert word in organiser
         assert word in public.content.decode()
@@ -404,15 +411,102 @@ def test_a_surname_that_reached_the_event_is_still_never_shown(
     assert not any("Kristiansen" in cell for cell in cells)
 
 
-def test_a_shared_cache_may_keep_the_public_page_briefly_for_each_visitor(event: Event) -> None:
-    """nginx in front of several app servers (deploy/nginx/minibridge.conf) may answer
-    from its copy for a few seconds, kept apart for each visitor's cookies (the login,
-    the language) and each kind of request, then asks again with the ETag; a browser
-    asks every time, as before."""
-    response = Client().get(_url(event, "public_results"), headers={"HX-Request": "true"})
-    assert response["Cache-Control"] == "public, max-age=0, s-maxage=10"
-    vary = {part.strip() for part in response["Vary"].split(",")}
-    assert {"HX-Request", "Accept-Language", "Cookie"} <= vary
+def _vary(response: HttpResponseBase) -> set[str]:
+    return {part.strip() for part in response.get("Vary", "").split(",") if part.strip()}
+
+
+#: Two visitors as unlike as can be: one new, one logged in elsewhere on the site with
+#: the other language chosen, a CSRF cookie and a browser asking for the other language.
+VISITORS = [
+    {},
+    {
+        "Cookie": "sessionid=" + "s" * 32 + "; csrftoken=" + "x" * 32 + "; django_language={other}",
+        "Accept-Language": "{other}",
+    },
+]
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_public_page_is_the_same_bytes_for_every_visitor_of_a_language(
+    event: Event, language: str, htmx: bool
+) -> None:
+    """One copy of the page (a language named in its address, ?lang=) serves everybody
+    that a shared cache (nginx, deploy/) answers: no cookie set, no CSRF token in it, no
+    login or session read, so no Vary: Cookie; and no Vary: Accept-Language either."""
+    other = "nb" if language == "en" else "en"
+    answers = []
+    for visitor in VISITORS:
+        headers = {name: value.format(other=other) for name, value in visitor.items()}
+        if htmx:
+            headers["HX-Request"] = "true"
+        response = Client().get(_url(event, "public_results", lang=language), headers=headers)
+        assert response.status_code == 200
+        assert response.cookies == {}
+        assert "Set-Cookie" not in response.headers
+        assert "csrf" not in response.content.decode().lower()
+        assert _vary(response) == {"HX-Request", "Accept-Encoding"}
+        assert response["Cache-Control"] == "public, max-age=0, s-maxage=10"
+        assert response["Content-Language"] == language
+        answers.append(response)
+    assert answers[0].content == answers[1].content
+    assert answers[0]["ETag"] == answers[1]["ETag"]
+    words = {"en": "National ranking", "nb": "Nasjonal resultatliste"}
+    assert words[language] in answers[0].content.decode()
+
+
+@pytest.mark.parametrize(
+    ("headers", "language"),
+    [
+        ({}, "en"),
+        ({"Accept-Language": "nb"}, "nb"),
+        ({"Cookie": "django_language=nb", "Accept-Language": "en"}, "nb"),
+    ],
+)
+def test_the_public_link_without_a_language_goes_to_the_visitors_one(
+    event: Event, headers: dict[str, str], language: str
+) -> None:
+    """The link the organiser hands out names no language: it redirects to the page in
+    the language the visitor's cookie or browser chose, section and all, and says what
+    it depends on (a shared cache keeps it apart for each)."""
+    path = reverse("events:public_results", kwargs={"token": event.public_token})
+    response = Client().get(f"{path}?section=7", headers=headers)
+    assert response.status_code == 302
+    assert response["Location"] == f"{path}?section=7&lang={language}"
+    assert {"Cookie", "Accept-Language"} <= _vary(response)
+    assert response.cookies == {}
+    # A language the site does not speak is not an error: the visitor's instead.
+    wrong = Client().get(f"{path}?lang=xx", headers=headers)
+    assert wrong.status_code == 302
+    assert wrong["Location"] == f"{path}?lang={language}"
+
+
+def test_the_public_pages_language_switch_is_two_links_that_keep_the_section(
+    event: Event,
+) -> None:
+    """A visitor switches between English and Norwegian with links (no form, no cookie);
+    the page in the new language polls its own address, so it stays in it."""
+    path = reverse("events:public_results", kwargs={"token": event.public_token})
+    html = Client().get(f"{path}?section=7&lang=en").content.decode()
+    switch = re.search(r'<div class="language-switcher">(.*?)</div>', html, re.S)
+    assert switch
+    links = dict(re.findall(r'href="([^"]+)" hreflang="(\w+)"', switch[1]))
+    assert links == {f"{path}?section=7&amp;lang=en": "en", f"{path}?section=7&amp;lang=nb": "nb"}
+    assert re.search(r'hreflang="en"[^>]*aria-current="true"', switch[1])
+    norwegian = Client().get(unescape(next(k for k, v in links.items() if v == "nb")))
+    page = norwegian.content.decode()
+    assert norwegian.status_code == 200
+    assert '<html lang="nb">' in page
+    assert "Nasjonal resultatliste" in page
+    assert f'hx-get="{path}?section=7&amp;lang=nb"' in page
+    assert "<form" not in page
+
+
+def test_the_teachers_pages_keep_the_language_form(event: Event, organiser_client: Client) -> None:
+    """Logged-in pages switch language by the form (POST, CSRF) as before."""
+    html = organiser_client.get(_url(event)).content.decode()
+    assert 'action="/i18n/setlang/"' in html
+    assert "X-CSRFToken" in html
 
 
 def test_the_public_page_changes_its_etag_when_the_event_is_over(event: Event) -> None:
