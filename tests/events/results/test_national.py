@@ -13,7 +13,11 @@ from django.test.utils import CaptureQueriesContext
 
 from events.models import Event, EventNational, EventPair, EventResult, EventSchool
 from events.results.national import national_refresh
-from events.results.selectors import national_for_page, national_results
+from events.results.selectors import (
+    national_for_page,
+    national_results,
+    national_results_with_lines,
+)
 from events.results.sync import sync_direct_schools
 from tests.factories import event_school_session, organiser_event, play_round
 from tournaments.results import services as result_services
@@ -62,13 +66,14 @@ def _brute_force(rows: list[EventResult]) -> dict[int, tuple[float, float]]:
 
 
 def test_every_board_is_one_field_across_the_schools(event: Event) -> None:
-    results = national_results(event)
+    results, lines = national_results_with_lines(event)
+    assert results == national_results(event)  # the cached results are the same
     rows = list(EventResult.objects.filter(school__event=event))
     # North: 3 rounds × 2 tables × 2 boards; South: 2 rounds × 3 tables × 2 boards.
     assert len(rows) == 12 + 12
     assert {row.kind for row in rows} == {"played"}
     by_result = {
-        line.result: (line.ns_mp, line.ew_mp) for board in results.boards for line in board.lines
+        line.result: (line.ns_mp, line.ew_mp) for board in lines.values() for line in board
     }
     assert by_result == _brute_force(rows)
     played: defaultdict[int, int] = defaultdict(int)
