@@ -25,7 +25,11 @@ spread of scores, 28,800 result rows in all, as uploads and sessions leave them.
    while the organiser's browser uploads the files of ``--schools`` schools one after
    another over HTTP, spread over as long as the idle measurement (``--seconds``, 60:
    200 schools in a minute, ten times the pace of 200 in 10 minutes; ``--pace 3`` is
-   that pace). Printed: the tablets' p95 save time idle
+   that pace; ``--upload-seconds 600`` spreads them over 10 minutes whatever the idle
+   measurement's length, and ``--reupload`` makes them the event's own schools' files,
+   each replacing its school's results, so the event keeps its size: ``--event-schools
+   1000 --schools 1000 --reupload --upload-seconds 600`` is the national championship's
+   day). Printed: the tablets' p95 save time idle
    and under the uploads, their ratio against the goal of ≤ 2×, and how long the 200
    uploads took against the goal of 10 minutes.
 """
@@ -294,6 +298,18 @@ def main() -> int:
     )
     parser.add_argument("--schools", type=int, default=SCHOOLS, help="uploads under load")
     parser.add_argument("--pace", type=float, default=0.0, help="seconds between uploads")
+    parser.add_argument(
+        "--upload-seconds",
+        type=float,
+        default=0.0,
+        help="spread the uploads over this long (default: --seconds; 600: 10 minutes)",
+    )
+    parser.add_argument(
+        "--reupload",
+        action="store_true",
+        help="the uploads are files of the event's own schools, replacing their results "
+        "(the event keeps its size), rather than of new schools",
+    )
     parser.add_argument("--seconds", type=float, default=60.0, help="idle tablets measured")
     parser.add_argument("--warmup", type=float, default=20.0, help="tablets before measuring")
     parser.add_argument(
@@ -391,7 +407,16 @@ def main() -> int:
         from django.db import connections
 
         load_files = files[args.runs :]
-        load_schools = new_schools(event.pk, args.schools, "Load")
+        if args.reupload:
+            load_schools = list(
+                EventSchool.objects.filter(event=event, name__startswith="School ")
+                .order_by("pk")
+                .values_list("pk", flat=True)[: args.schools]
+            )
+            if len(load_schools) < args.schools:
+                raise SystemExit("--reupload: --schools is more than --event-schools")
+        else:
+            load_schools = new_schools(event.pk, args.schools, "Load")
         cookie = organiser_cookie()
         plans_idle, idle_cookie = make_classes(site, TABLET_CLASSES)
         plans_busy, busy_cookie = make_classes(site, TABLET_CLASSES)
@@ -400,8 +425,10 @@ def main() -> int:
         site.start(workers=2)
         fork = multiprocessing.get_context("fork")
         seconds = args.seconds
-        # Spread over at least as long as the idle measurement, for as many saves.
-        pace = max(args.pace, seconds / max(args.schools, 1))
+        # Spread over at least as long as the idle measurement, for as many saves (or
+        # over --upload-seconds).
+        spread = args.upload_seconds or seconds
+        pace = max(args.pace, spread / max(args.schools, 1))
         measured = {}
         for label, plans, teacher_cookie, job in (
             ("idle", plans_idle, idle_cookie, None),
