@@ -4,8 +4,12 @@ computed from the event's rows and cached.
 The rows come from :class:`events.models.EventResult`, whatever way they reached the
 event (a session copied by :mod:`events.results.sync`, a file taken by
 :mod:`events.schools.uploads`). The arithmetic is the rules library's
-(:func:`scoring.event.score_event`). The results are cached in the database
-(:class:`events.models.EventNational`) for the event's ``results_version``: any app
+(:func:`scoring.event.score_board_entries` a board, :func:`scoring.event.pair_standings`
+the ranking: the figures of :func:`scoring.event.score_event` without a result object a
+table). The cache keeps what the pages read, the ranking and each board's top and
+frequencies, not each result's line (144,000 at 1,000 schools): the certificates, which
+need them, compute them from the rows (:func:`national_lines`). The results are cached
+in the database (:class:`events.models.EventNational`) for the event's ``results_version``: any app
 server or worker reads the same cache, and any change of results (a copy, an upload)
 bumps the version, so the next reader computes them again. The pages' reads
 (:func:`events.results.selectors.national_for_page`) keep the last rows they decoded,

@@ -362,8 +362,8 @@ def national_results_with_lines(
 
 
 #: The national results this process last read from the cache row, as read (a results
-#: page of a 1,000-school event would otherwise fetch and decode 144,000 lines at every
-#: view, about 0.6 s): keyed by the row's version and time of computing, which each read
+#: page of a 1,000-school event would otherwise fetch and decode 12,000 pairs at every
+#: view): keyed by the row's version and time of computing, which each read
 #: asks the database for first, so a row another process wrote since is read anew.
 PARSED_SIZE = 4
 _parsed: OrderedDict[tuple[int, int, datetime.datetime], NationalResults] = OrderedDict()
