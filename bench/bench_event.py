@@ -25,7 +25,11 @@ spread of scores, 28,800 result rows in all, as uploads and sessions leave them.
    while the organiser's browser uploads the files of ``--schools`` schools one after
    another over HTTP, spread over as long as the idle measurement (``--seconds``, 60:
    200 schools in a minute, ten times the pace of 200 in 10 minutes; ``--pace 3`` is
-   that pace). Printed: the tablets' p95 save time idle
+   that pace; ``--upload-seconds 600`` spreads them over 10 minutes whatever the idle
+   measurement's length, and ``--reupload`` makes them the event's own schools' files,
+   each replacing its school's results, so the event keeps its size: ``--event-schools
+   1000 --schools 1000 --reupload --upload-seconds 600`` is the national championship's
+   day). Printed: the tablets' p95 save time idle
    and under the uploads, their ratio against the goal of ≤ 2×, and how long the 200
    uploads took against the goal of 10 minutes (``--skip-tablets`` leaves it out);
 5. with ``--viewers N`` (issue 31: 2,000), the public results page at a national
@@ -223,7 +227,8 @@ async def uploader(
     base: str, cookie: str, schools: list[int], files: list[bytes], pace: float, out: list[float]
 ) -> None:
     """The organiser's browser sends each school's file (the upload page, then the
-    form), one after another, at most one every ``pace`` seconds."""
+    form), one after another, the n-th starting ``n × pace`` seconds after the first
+    at the earliest (a slow upload's delay is caught up by the next ones)."""
     import asyncio
 
     import aiohttp
@@ -232,7 +237,9 @@ async def uploader(
     jar = aiohttp.CookieJar(unsafe=True)
     jar.update_cookies({"sessionid": cookie})
     async with aiohttp.ClientSession(cookie_jar=jar) as http:
-        for school, data in zip(schools, files, strict=True):
+        first = time.perf_counter()
+        for n, (school, data) in enumerate(zip(schools, files, strict=True)):
+            await asyncio.sleep(max(0.0, first + n * pace - time.perf_counter()))
             begun = time.perf_counter()
             page = f"{base}/events/schools/{school}/upload/"
             async with http.get(page) as answer:
@@ -247,7 +254,6 @@ async def uploader(
                 if answer.status != 302:
                     raise SystemExit(f"upload of school {school}: HTTP {answer.status}")
             out.append(time.perf_counter() - begun)
-            await asyncio.sleep(max(0.0, pace - (time.perf_counter() - begun)))
 
 
 def tablets_client(
@@ -395,6 +401,18 @@ def main() -> int:
     )
     parser.add_argument("--schools", type=int, default=SCHOOLS, help="uploads under load")
     parser.add_argument("--pace", type=float, default=0.0, help="seconds between uploads")
+    parser.add_argument(
+        "--upload-seconds",
+        type=float,
+        default=0.0,
+        help="spread the uploads over this long (default: --seconds; 600: 10 minutes)",
+    )
+    parser.add_argument(
+        "--reupload",
+        action="store_true",
+        help="the uploads are files of the event's own schools, replacing their results "
+        "(the event keeps its size), rather than of new schools",
+    )
     parser.add_argument("--seconds", type=float, default=60.0, help="idle tablets measured")
     parser.add_argument("--warmup", type=float, default=20.0, help="tablets before measuring")
     parser.add_argument(
@@ -497,7 +515,16 @@ def main() -> int:
             from django.db import connections
 
             load_files = files[args.runs :]
-            load_schools = new_schools(event.pk, args.schools, "Load")
+            if args.reupload:
+                load_schools = list(
+                    EventSchool.objects.filter(event=event, name__startswith="School ")
+                    .order_by("pk")
+                    .values_list("pk", flat=True)[: args.schools]
+                )
+                if len(load_schools) < args.schools:
+                    raise SystemExit("--reupload: --schools is more than --event-schools")
+            else:
+                load_schools = new_schools(event.pk, args.schools, "Load")
             cookie = organiser_cookie()
             plans_idle, idle_cookie = make_classes(site, TABLET_CLASSES)
             plans_busy, busy_cookie = make_classes(site, TABLET_CLASSES)
@@ -506,8 +533,10 @@ def main() -> int:
             site.start(workers=2)
             fork = multiprocessing.get_context("fork")
             seconds = args.seconds
-            # Spread over at least as long as the idle measurement, for as many saves.
-            pace = max(args.pace, seconds / max(args.schools, 1))
+            # Spread over at least as long as the idle measurement, for as many saves (or
+            # over --upload-seconds).
+            spread = args.upload_seconds or seconds
+            pace = max(args.pace, spread / max(args.schools, 1))
             measured = {}
             for label, plans, teacher_cookie, job in (
                 ("idle", plans_idle, idle_cookie, None),
@@ -540,7 +569,7 @@ def main() -> int:
                 f"while uploading {busy_p95 * 1000:.0f} ms ({len(busy_saves)} saves): "
                 f"{ratio:.2f}×; errors {idle_errors or 0} / {busy_errors or 0}"
             )
-            paced = f"one every {pace:.1f} s at most"
+            paced = f"one every {pace:.1f} s at most on average"
             print(
                 f"  {len(uploads)} uploads in {took:.0f} s ({paced}; median "
                 f"{statistics.median(uploads) * 1000:.0f} ms, p95 "

@@ -71,6 +71,7 @@ import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from operator import itemgetter
 from typing import TypeAlias, TypeVar
 
 from scoring import matchpoints as mp
@@ -87,6 +88,7 @@ from scoring.upload import (
 
 __all__ = [
     "BoardField",
+    "BoardScores",
     "EventResults",
     "FieldEntry",
     "FieldLine",
@@ -101,9 +103,11 @@ __all__ = [
     "event_standings",
     "field_results",
     "national_upload",
+    "pair_standings",
     "rank_in_sections",
     "results_fingerprint",
     "school_standings",
+    "score_board_entries",
     "score_event",
     "score_field_board",
     "sides_sat_apart",
@@ -414,6 +418,72 @@ class EventResults:
         return None
 
 
+@dataclass(frozen=True)
+class BoardScores:
+    """One board scored across the whole field, as plain figures: ``lines`` holds for
+    each entry given (in order) its ``(ns_mp, ew_mp, ns_percent, ew_percent)``, or None
+    when it was not played; the rest is :class:`BoardField`'s."""
+
+    number: int
+    lines: tuple[mp.OutcomeRow | None, ...]
+    top: int
+    expected: int
+    played: int
+    scores: tuple[tuple[int, int], ...]
+    contracts: tuple[tuple[str, int], ...]
+
+
+def score_board_entries(
+    number: int,
+    entries: Sequence[FieldEntry],
+    contracts: Sequence[str | None],
+    convention: str = "ebu",
+    expected: int | None = None,
+) -> BoardScores:
+    """Matchpoint one board across the field from its entries and their contracts (in
+    the same order) alone: :func:`score_field_board`'s figures without a result object
+    a table, for a caller that keeps who played each entry itself (a national field of
+    thousands of results: tables with the same score share one figures tuple). Raises
+    as :func:`score_field_board` does."""
+    mp.Convention.parse(convention)
+    field = len(entries) if expected is None else expected
+    if field < len(entries):
+        # The refusal score_board gives, also when every result is "not played".
+        raise mp.MatchpointError(
+            mp.MatchpointErrorCode.EXPECTED_TOO_SMALL,
+            f"Board {number} has {len(entries)} results, so the full field cannot be "
+            f"{field}; give at least {len(entries)} expected results",
+            expected=field,
+            results=len(entries),
+        )
+    counted = [entry for entry in entries if not isinstance(entry, NotPlayed)]
+    top, rows = mp.score_board_rows(counted, convention, expected=field)
+    lines: tuple[mp.OutcomeRow | None, ...]
+    if len(counted) == len(entries):
+        lines = tuple(rows)  # every table played the board or got an adjusted score
+    else:
+        outcomes = iter(rows)
+        lines = tuple(None if isinstance(entry, NotPlayed) else next(outcomes) for entry in entries)
+    # Counted from lists (C's counting): a national board has thousands of tables.
+    score_counts = Counter([entry.ns_net for entry in counted if isinstance(entry, mp.Played)])
+    contract_counts = Counter(
+        [
+            contract
+            for entry, contract in zip(entries, contracts, strict=True)
+            if contract and isinstance(entry, mp.Played)
+        ]
+    )
+    return BoardScores(
+        number=number,
+        lines=tuple(lines),
+        top=top,
+        expected=field,
+        played=sum(score_counts.values()),
+        scores=tuple(sorted(score_counts.items(), key=lambda item: -item[0])),
+        contracts=tuple(sorted(contract_counts.items(), key=lambda item: (-item[1], item[0]))),
+    )
+
+
 def score_field_board(
     number: int,
     results: Sequence[FieldResult],
@@ -430,44 +500,24 @@ def score_field_board(
     Raises :class:`~scoring.matchpoints.MatchpointError` for an unknown convention or
     an ``expected`` smaller than the number of results.
     """
-    mp.Convention.parse(convention)
-    field = len(results) if expected is None else expected
-    counted = [r.entry for r in results if not isinstance(r.entry, NotPlayed)]
-    if field < len(results):
-        # The refusal score_board gives, also when every result is "not played".
-        raise mp.MatchpointError(
-            mp.MatchpointErrorCode.EXPECTED_TOO_SMALL,
-            f"Board {number} has {len(results)} results, so the full field cannot be "
-            f"{field}; give at least {len(results)} expected results",
-            expected=field,
-            results=len(results),
-        )
-    top = mp.board_top(field, convention)
-    outcomes = iter(mp.score_board(counted, convention, expected=field) if counted else [])
-    lines: list[FieldLine] = []
-    score_counts: Counter[int] = Counter()
-    contract_counts: Counter[str] = Counter()
-    for result in results:
-        entry = result.entry
-        if isinstance(entry, NotPlayed):
-            lines.append(FieldLine(result, None, None, None, None))
-            continue
-        outcome = next(outcomes)
-        lines.append(
-            FieldLine(result, outcome.ns_mp, outcome.ew_mp, outcome.ns_percent, outcome.ew_percent)
-        )
-        if isinstance(entry, mp.Played):
-            score_counts[entry.ns_net] += 1
-            if result.contract:
-                contract_counts[result.contract] += 1
+    board = score_board_entries(
+        number,
+        [result.entry for result in results],
+        [result.contract for result in results],
+        convention,
+        expected,
+    )
     return BoardField(
         number=number,
-        lines=tuple(lines),
-        top=top,
-        expected=field,
-        played=sum(score_counts.values()),
-        scores=tuple(sorted(score_counts.items(), key=lambda item: -item[0])),
-        contracts=tuple(sorted(contract_counts.items(), key=lambda item: (-item[1], item[0]))),
+        lines=tuple(
+            FieldLine(result, None, None, None, None) if line is None else FieldLine(result, *line)
+            for result, line in zip(results, board.lines, strict=True)
+        ),
+        top=board.top,
+        expected=board.expected,
+        played=board.played,
+        scores=board.scores,
+        contracts=board.contracts,
     )
 
 
@@ -484,21 +534,30 @@ def event_standings(boards: Iterable[BoardField]) -> EventResults:
             result = line.result
             scores[result.school, result.ns_pair].append((line.ns_mp, board.top))
             scores[result.school, result.ew_pair].append((line.ew_mp, board.top))
+    return EventResults(boards=fields, pairs=pair_standings(scores))
+
+
+def pair_standings(
+    scores: Mapping[tuple[Hashable, Hashable], Sequence[tuple[float, float]]],
+) -> tuple[PairStanding, ...]:
+    """The pairs best first, each ``(school, pair)`` with its national percentage and
+    place, from its ``(matchpoints, top)`` on each board it played (what
+    :func:`event_standings` gathers from the boards' lines; a caller that scored the
+    boards with :func:`score_board_entries` gathers them itself)."""
     percentages = {key: mp.pair_percentage(pair_scores) for key, pair_scores in scores.items()}
     places = mp.rank(percentages)
-    pairs = tuple(
+    return tuple(
         PairStanding(
             school=key[0],
             pair=key[1],
             boards=len(scores[key]),
-            matchpoints=sum(mps for mps, _ in scores[key]),
-            top=sum(top for _, top in scores[key]),
+            matchpoints=sum(map(itemgetter(0), scores[key])),
+            top=sum(map(itemgetter(1), scores[key])),
             percentage=percentages[key],
             place=place,
         )
         for key, place in places.items()
     )
-    return EventResults(boards=fields, pairs=pairs)
 
 
 def score_event(

@@ -70,10 +70,11 @@ Example::
 from __future__ import annotations
 
 import math
-from bisect import bisect_left, bisect_right
+from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import gt, itemgetter
 from typing import TypeAlias, TypeVar
 
 from scoring.errors import RulesError
@@ -187,22 +188,29 @@ def matchpoints(
     [19.9, 17.7, 15.5, 13.3, 11.1, 8.9, 6.7, 4.5, 2.3, 0.1]
     """
     conv = Convention.parse(convention)
+    field = len(ns_scores) if expected is None else expected
+    _check_expected(field, len(ns_scores))
+    values = _matchpoint_values(ns_scores, conv, field)
+    return [values[score] for score in ns_scores]
+
+
+def _matchpoint_values(ns_scores: Sequence[int], conv: Convention, field: int) -> dict[int, float]:
+    """The N–S matchpoints of each distinct score among ``ns_scores``, factored up to a
+    field of ``field``: worked out once a score, however many tables got it (a national
+    field has thousands of results and a few dozen scores)."""
     results = len(ns_scores)
-    field = results if expected is None else expected
-    _check_expected(field, results)
-    ordered = sorted(ns_scores)
-    mps: list[float] = []
-    for score in ns_scores:
+    values: dict[int, float] = {}
+    below = 0
+    for score, count in sorted(Counter(ns_scores).items()):
         # In EBU units: 2 for each result beaten, 1 for each other result tied with.
-        below = bisect_left(ordered, score)
-        tied = bisect_right(ordered, score) - below - 1
-        units = 2 * below + tied
+        units = 2 * below + count - 1
         # One division of two integers, so equal scores give identical floats.
         if conv is Convention.EBU:
-            mps.append(((units + 1) * field - results) / results)
+            values[score] = ((units + 1) * field - results) / results
         else:
-            mps.append(((units + 1) * field - results) / (2 * results))
-    return mps
+            values[score] = ((units + 1) * field - results) / (2 * results)
+        below += count
+    return values
 
 
 def ew_matchpoints(ns_mps: Iterable[float], top: float) -> list[float]:
@@ -301,39 +309,58 @@ def score_board(
     >>> [(o.ns_mp, o.ew_mp) for o in score_board([Played(420), Played(-50), Adjusted(60, 40)])]
     [(3.5, 0.5), (0.5, 3.5), (2.4, 1.6)]
     """
+    top, rows = score_board_rows(entries, convention, expected)
+    return [
+        BoardOutcome(
+            ns_mp=ns_mp,
+            ew_mp=ew_mp,
+            top=top,
+            ns_percent=ns_percent,
+            ew_percent=ew_percent,
+            adjusted=not isinstance(entry, Played),
+        )
+        for entry, (ns_mp, ew_mp, ns_percent, ew_percent) in zip(entries, rows, strict=True)
+    ]
+
+
+#: One table's figures on a board: N–S and E–W matchpoints, N–S and E–W percentages.
+OutcomeRow: TypeAlias = tuple[float, float, float, float]
+
+
+def score_board_rows(
+    entries: Sequence[BoardEntry], convention: str = "ebu", expected: int | None = None
+) -> tuple[int, list[OutcomeRow]]:
+    """:func:`score_board` as plain figures: the board's top, and for each entry (in
+    order) its ``(ns_mp, ew_mp, ns_percent, ew_percent)``. The same figures, made once
+    a distinct score (tables with the same score share one tuple): what a national
+    field of thousands of results is scored with.
+
+    >>> score_board_rows([Played(420), Played(-50), Adjusted(60, 40)])
+    (4, [(3.5, 0.5, 87.5, 12.5), (0.5, 3.5, 12.5, 87.5), (2.4, 1.6, 60.0, 40.0)])
+    """
     conv = Convention.parse(convention)
     field = len(entries) if expected is None else expected
     _check_expected(field, len(entries))
     top = board_top(field, conv)
     played = [entry.ns_net for entry in entries if isinstance(entry, Played)]
-    played_mps = iter(matchpoints(played, conv, field) if played else [])
-    outcomes: list[BoardOutcome] = []
+    by_score: dict[int, OutcomeRow] = {}
+    for score, ns_mp in _matchpoint_values(played, conv, field).items():
+        ew_mp = top - ns_mp
+        by_score[score] = (ns_mp, ew_mp, percentage(ns_mp, top), percentage(ew_mp, top))
+    rows: list[OutcomeRow] = []
     for entry in entries:
         if isinstance(entry, Played):
-            ns_mp = next(played_mps)
-            ew_mp = top - ns_mp
-            outcomes.append(
-                BoardOutcome(
-                    ns_mp=ns_mp,
-                    ew_mp=ew_mp,
-                    top=top,
-                    ns_percent=percentage(ns_mp, top),
-                    ew_percent=percentage(ew_mp, top),
-                    adjusted=False,
-                )
-            )
+            rows.append(by_score[entry.ns_net])
         else:
-            outcomes.append(
-                BoardOutcome(
-                    ns_mp=entry.ns_percent * top / 100,
-                    ew_mp=entry.ew_percent * top / 100,
-                    top=top,
-                    ns_percent=float(entry.ns_percent),
-                    ew_percent=float(entry.ew_percent),
-                    adjusted=True,
+            rows.append(
+                (
+                    entry.ns_percent * top / 100,
+                    entry.ew_percent * top / 100,
+                    float(entry.ns_percent),
+                    float(entry.ew_percent),
                 )
             )
-    return outcomes
+    return top, rows
 
 
 # ---------------------------------------------------------------------------
@@ -348,8 +375,29 @@ def pair_percentage(scores: Iterable[tuple[float, float]]) -> float:
     >>> round(pair_percentage([(12, 12), (6, 12), (2.4, 4)]), 4)
     72.8571
     """
-    mps: list[float] = []
-    tops: list[float] = []
+    given = list(scores)
+    mps = list(map(itemgetter(0), given))
+    tops = list(map(itemgetter(1), given))
+    # Checked a column at a time (a national ranking checks 288,000 figures); any doubt,
+    # and one by one, for the first wrong one's message.
+    if not (
+        all(map(math.isfinite, mps))
+        and all(map(math.isfinite, tops))
+        and min(tops, default=0) >= 0
+        and min(mps, default=0) >= -TIE_TOLERANCE
+        and not any(map(gt, mps, map(TIE_TOLERANCE.__add__, tops)))
+    ):
+        _refuse_scores(given)
+    if not tops:
+        raise MatchpointError(
+            MatchpointErrorCode.NO_BOARDS,
+            "A pair that has played no boards has no percentage",
+        )
+    return percentage(math.fsum(mps), math.fsum(tops))
+
+
+def _refuse_scores(scores: Iterable[tuple[float, float]]) -> None:
+    """Raise for the first ``(matchpoints, top)`` that is not a number or out of range."""
     for mp, top in scores:
         if not (math.isfinite(mp) and math.isfinite(top)):
             raise MatchpointError(
@@ -366,14 +414,6 @@ def pair_percentage(scores: Iterable[tuple[float, float]]) -> float:
                 mp=mp,
                 top=top,
             )
-        mps.append(mp)
-        tops.append(top)
-    if not tops:
-        raise MatchpointError(
-            MatchpointErrorCode.NO_BOARDS,
-            "A pair that has played no boards has no percentage",
-        )
-    return percentage(math.fsum(mps), math.fsum(tops))
 
 
 def aggregate_totals(results: Iterable[tuple[K, K, int]]) -> dict[K, int]:

@@ -21,7 +21,7 @@ from django.utils.formats import date_format
 
 from events.models import Event, EventPair, EventResult, EventSection
 from events.results.national import NationalPair
-from events.results.selectors import first_names, national_results
+from events.results.selectors import first_names, national_results_with_lines
 from scoring.cards import Seat
 from scoring.certificates import BoardPlayed, PupilFacts, Scope, honoured
 from scoring.errors import ScoringError
@@ -98,10 +98,10 @@ def event_certificates(event: Event, *, places: int) -> CertificateSet:
     """The event's certificates: one for every pupil of every school (first names, as
     the event keeps them), and one for each pupil of the pairs placed in the first
     ``places`` places of the national ranking, or of each section's."""
-    national = national_results(event)
+    national, lines = national_results_with_lines(event)
     tops: dict[tuple[int, int], bool] = {}
     for board in national.boards:
-        for line in board.lines:
+        for line in lines.get(board.number, ()):
             for side, matchpoints in ((line.ns_pair, line.ns_mp), (line.ew_pair, line.ew_mp)):
                 best = (
                     board.top > 0

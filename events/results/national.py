@@ -4,8 +4,12 @@ computed from the event's rows and cached.
 The rows come from :class:`events.models.EventResult`, whatever way they reached the
 event (a session copied by :mod:`events.results.sync`, a file taken by
 :mod:`events.schools.uploads`). The arithmetic is the rules library's
-(:func:`scoring.event.score_event`). The results are cached in the database
-(:class:`events.models.EventNational`) for the event's ``results_version``: any app
+(:func:`scoring.event.score_board_entries` a board, :func:`scoring.event.pair_standings`
+the ranking: the figures of :func:`scoring.event.score_event` without a result object a
+table). The cache keeps what the pages read, the ranking and each board's top and
+frequencies, not each result's line (144,000 at 1,000 schools): the certificates, which
+need them, compute them from the rows (:func:`national_lines`). The results are cached
+in the database (:class:`events.models.EventNational`) for the event's ``results_version``: any app
 server or worker reads the same cache, and any change of results (a copy, an upload)
 bumps the version, so the next reader computes them again. The pages' reads
 (:func:`events.results.selectors.national_for_page`) keep the last rows they decoded,
@@ -18,7 +22,8 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
-from dataclasses import dataclass
+from collections.abc import Hashable
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Q
@@ -27,27 +32,22 @@ from django.utils import timezone
 from events.models import Event, EventNational, EventResult
 from scoring import matchpoints as mp
 from scoring.cards import Seat
-from scoring.event import FieldEntry, FieldResult, NotPlayed, score_event
-
-
-@dataclass(frozen=True)
-class NationalLine:
-    """One result with its national matchpoints and percentages (None: not played)."""
-
-    result: int  # EventResult pk
-    school: int
-    ns_pair: int  # EventPair pks
-    ew_pair: int
-    ns_mp: float | None
-    ew_mp: float | None
-    ns_percent: float | None
-    ew_percent: float | None
+from scoring.event import (
+    BoardScores,
+    FieldEntry,
+    FieldResult,
+    NotPlayed,
+    pair_standings,
+    score_board_entries,
+)
 
 
 @dataclass(frozen=True)
 class NationalBoard:
     """One board across the country: its field's top, the results and the frequency of
-    each N–S score (best for N–S first) and of each contract (most played first)."""
+    each N–S score (best for N–S first) and of each contract (most played first). Its
+    lines (each result's matchpoints) are not kept: :func:`national_lines` computes
+    them for the one reader that needs them (the certificates)."""
 
     number: int
     top: int
@@ -55,7 +55,6 @@ class NationalBoard:
     played: int
     scores: tuple[tuple[int, int], ...]
     contracts: tuple[tuple[str, int], ...]
-    lines: tuple[NationalLine, ...]
 
 
 @dataclass(frozen=True)
@@ -71,19 +70,25 @@ class NationalPair:
     place: str
 
 
+#: The stored payload's layout. 1 (no "format" key) also held every board's lines
+#: (144,000 at 1,000 schools, the most of 12 MB): it still reads, its lines unread.
+PAYLOAD_FORMAT = 2
+
+
 @dataclass(frozen=True)
 class NationalResults:
     """The national results for ``version`` of the event's results: the boards, and the
-    pairs best first."""
+    pairs best first: what the pages, the downloads and the booklet read."""
 
     version: int
     boards: tuple[NationalBoard, ...]
     pairs: tuple[NationalPair, ...]
 
     def to_json(self) -> dict[str, Any]:
-        """Plain lists, not dictionaries: 28,800 lines are written and read back in a
-        fraction of the time (the cache is read on every page view)."""
+        """Plain lists, not dictionaries: the 12,000 pairs of 1,000 schools are written
+        and read back in a fraction of the time."""
         return {
+            "format": PAYLOAD_FORMAT,
             "version": self.version,
             "boards": [
                 [
@@ -93,19 +98,6 @@ class NationalResults:
                     b.played,
                     [list(score) for score in b.scores],
                     [list(contract) for contract in b.contracts],
-                    [
-                        [
-                            line.result,
-                            line.school,
-                            line.ns_pair,
-                            line.ew_pair,
-                            line.ns_mp,
-                            line.ew_mp,
-                            line.ns_percent,
-                            line.ew_percent,
-                        ]
-                        for line in b.lines
-                    ],
                 ]
                 for b in self.boards
             ],
@@ -117,19 +109,19 @@ class NationalResults:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> NationalResults:
+        """The results a payload of either format holds (format 1's lines skipped)."""
         return cls(
             version=data["version"],
             boards=tuple(
                 NationalBoard(
-                    number=number,
-                    top=top,
-                    expected=expected,
-                    played=played,
-                    scores=tuple((score, count) for score, count in scores),
-                    contracts=tuple((contract, count) for contract, count in contracts),
-                    lines=tuple(NationalLine(*line) for line in lines),
+                    number=board[0],
+                    top=board[1],
+                    expected=board[2],
+                    played=board[3],
+                    scores=tuple((score, count) for score, count in board[4]),
+                    contracts=tuple((contract, count) for contract, count in board[5]),
                 )
-                for number, top, expected, played, scores, contracts, lines in data["boards"]
+                for board in data["boards"]
             ),
             pairs=tuple(NationalPair(*pair) for pair in data["pairs"]),
         )
@@ -200,10 +192,62 @@ def event_field(event: Event) -> tuple[dict[int, list[FieldResult]], dict[int, l
     return dict(by_board), dict(ids)
 
 
-def compute_national(event: Event, version: int) -> NationalResults:
-    """The national results from the event's rows (one query for the rows)."""
-    by_board, ids = event_field(event)
-    scored = score_event(by_board, event.convention)
+@dataclass
+class _Board:
+    """One board's rows as the national computation reads them, in the same order:
+    each result's entry, its contract, and who played it."""
+
+    entries: list[FieldEntry] = field(default_factory=list)
+    contracts: list[str | None] = field(default_factory=list)
+    ids: list[RowIds] = field(default_factory=list)
+
+
+def _scored_boards(event: Event) -> list[tuple[BoardScores, list[RowIds]]]:
+    """Every board of the event scored across the field, with who played each line:
+    one query of the columns the national results need (no declarer, no tricks), an
+    entry made once a distinct score (the tables with one score share it) and no
+    result object a table (scoring.event.score_board_entries)."""
+    boards: dict[int, _Board] = defaultdict(_Board)
+    entries: dict[tuple[str, int | None, int | None, int | None], FieldEntry] = {}
+    # In the results' order only, each board's lines in it: ordered by board too, the
+    # database sorted 144,000 rows on disk first (1,000 schools), about 0.3 s.
+    rows = EventResult.objects.filter(school__event=event).order_by("pk")
+    for pk, number, school, ns, ew, kind, contract, score, ns_pct, ew_pct in rows.values_list(
+        "pk",
+        "board_number",
+        "school_id",
+        "ns_pair_id",
+        "ew_pair_id",
+        "kind",
+        "contract",
+        "ns_score",
+        "ns_percent",
+        "ew_percent",
+    ):
+        key = (kind, score, ns_pct, ew_pct)
+        entry = entries.get(key)
+        if entry is None:
+            entry = entries[key] = _entry(kind, score, ns_pct, ew_pct)
+        board = boards[number]
+        board.entries.append(entry)
+        board.contracts.append(contract or None)
+        board.ids.append((pk, school, ns, ew))
+    return [
+        (score_board_entries(number, board.entries, board.contracts, event.convention), board.ids)
+        for number, board in sorted(boards.items())
+    ]
+
+
+def _national(version: int, scored: list[tuple[BoardScores, list[RowIds]]]) -> NationalResults:
+    """The national results from the scored boards: each pair's matchpoints and tops
+    gathered line by line, its percentage and place (scoring.event.pair_standings)."""
+    scores: dict[tuple[Hashable, Hashable], list[tuple[float, float]]] = defaultdict(list)
+    for board, ids in scored:
+        top = board.top
+        for (_pk, school, ns, ew), line in zip(ids, board.lines, strict=True):
+            if line is not None:
+                scores[school, ns].append((line[0], top))
+                scores[school, ew].append((line[1], top))
     boards = tuple(
         NationalBoard(
             number=board.number,
@@ -212,21 +256,8 @@ def compute_national(event: Event, version: int) -> NationalResults:
             played=board.played,
             scores=board.scores,
             contracts=board.contracts,
-            lines=tuple(
-                NationalLine(
-                    result=pk,
-                    school=school,
-                    ns_pair=ns,
-                    ew_pair=ew,
-                    ns_mp=line.ns_mp,
-                    ew_mp=line.ew_mp,
-                    ns_percent=line.ns_percent,
-                    ew_percent=line.ew_percent,
-                )
-                for (pk, school, ns, ew), line in zip(ids[board.number], board.lines, strict=True)
-            ),
         )
-        for board in scored.boards
+        for board, _ids in scored
     )
     pairs = tuple(
         NationalPair(
@@ -238,9 +269,48 @@ def compute_national(event: Event, version: int) -> NationalResults:
             percentage=pair.percentage,
             place=pair.place,
         )
-        for pair in scored.pairs
+        for pair in pair_standings(scores)
     )
     return NationalResults(version=version, boards=boards, pairs=pairs)
+
+
+def compute_national(event: Event, version: int) -> NationalResults:
+    """The national results from the event's rows (one query for the rows)."""
+    return _national(version, _scored_boards(event))
+
+
+@dataclass(frozen=True)
+class NationalLine:
+    """One result with its national matchpoints and percentages (None: not played)."""
+
+    result: int  # EventResult pk
+    school: int
+    ns_pair: int  # EventPair pks
+    ew_pair: int
+    ns_mp: float | None
+    ew_mp: float | None
+    ns_percent: float | None
+    ew_percent: float | None
+
+
+def national_lines(
+    event: Event, version: int
+) -> tuple[NationalResults, dict[int, tuple[NationalLine, ...]]]:
+    """The national results from the event's rows, with every board's lines (board
+    number → each result with its national matchpoints), from the same rows: for a
+    reader that needs each result's figures (the certificates' tops), which the cache
+    does not keep."""
+    scored = _scored_boards(event)
+    lines = {
+        board.number: tuple(
+            NationalLine(pk, school, ns, ew, None, None, None, None)
+            if line is None
+            else NationalLine(pk, school, ns, ew, *line)
+            for (pk, school, ns, ew), line in zip(ids, board.lines, strict=True)
+        )
+        for board, ids in scored
+    }
+    return _national(version, scored), lines
 
 
 def national_current(event: Event) -> NationalResults:
@@ -254,7 +324,7 @@ def national_current(event: Event) -> NationalResults:
     if cached is not None and cached.data is not None:
         return NationalResults.from_json(cached.data)
     results = compute_national(event, version)
-    payload = results.to_json()  # made once and sent once: 144,000 lines at 1,000 schools
+    payload = results.to_json()  # made once and sent once: 12,000 pairs at 1,000 schools
     stored = EventNational.objects.filter(event=event)
     if not stored.exists():
         _row, created = EventNational.objects.only("pk").get_or_create(

@@ -28,10 +28,12 @@ from events.models import Event, EventNational, EventPair, EventSection
 from events.results.national import (
     CLAIM_TIMEOUT,
     CachedNational,
+    NationalLine,
     NationalPair,
     NationalResults,
     event_field,
     national_current,
+    national_lines,
     national_refresh,
 )
 from events.results.sync import sync_direct_schools
@@ -347,9 +349,21 @@ def national_results(event: Event) -> NationalResults:
     return national_current(event)
 
 
+def national_results_with_lines(
+    event: Event,
+) -> tuple[NationalResults, dict[int, tuple[NationalLine, ...]]]:
+    """The event's national results with every board's lines (each result's national
+    matchpoints), computed from its rows as they are now (schools playing on this site
+    copied first), which the cache does not keep: for the certificates, which need each
+    result's figures."""
+    sync_direct_schools(event)
+    version = Event.objects.values_list("results_version", flat=True).get(pk=event.pk)
+    return national_lines(event, version)
+
+
 #: The national results this process last read from the cache row, as read (a results
-#: page of a 1,000-school event would otherwise fetch and decode 144,000 lines at every
-#: view, about 0.6 s): keyed by the row's version and time of computing, which each read
+#: page of a 1,000-school event would otherwise fetch and decode 12,000 pairs at every
+#: view): keyed by the row's version and time of computing, which each read
 #: asks the database for first, so a row another process wrote since is read anew.
 PARSED_SIZE = 4
 _parsed: OrderedDict[tuple[int, int, datetime.datetime], NationalResults] = OrderedDict()

@@ -23,8 +23,10 @@ from scoring.event import (
     deal_fingerprint,
     event_standings,
     field_results,
+    pair_standings,
     rank_in_sections,
     results_fingerprint,
+    score_board_entries,
     score_event,
     score_field_board,
 )
@@ -707,3 +709,63 @@ def test_a_section_s_order_is_the_national_order(values: list[float], rng: rando
         # One section holding everybody would have the national places.
         alone = rank_in_sections(percentages, dict.fromkeys(percentages, section))
         assert alone[section] == national
+
+
+@settings(max_examples=80, deadline=None)
+@given(events, st.sampled_from(["ebu", "acbl"]))
+def test_boards_scored_as_plain_figures_are_the_fields_figures(
+    raw: dict[int, list[tuple[str, int, FieldEntry]]], convention: str
+) -> None:
+    """score_board_entries (what the site scores a national field with: entries and
+    contracts, no result object a table) gives each board's figures exactly as
+    score_field_board does, and pair_standings over its lines the same ranking as
+    score_event."""
+    contracts = ["3NT", "4S", None, "1H"]
+    results = {
+        number: [
+            _result(school, table, entry, contracts[(number + table) % 4])
+            for school, table, entry in lines
+        ]
+        for number, lines in raw.items()
+    }
+    event = score_event(results, convention)
+    scores: dict[tuple[object, object], list[tuple[float, float]]] = {}
+    for board in event.boards:
+        given_results = results[board.number]
+        plain = score_board_entries(
+            board.number,
+            [r.entry for r in given_results],
+            [r.contract for r in given_results],
+            convention,
+        )
+        assert (plain.top, plain.expected, plain.played, plain.scores, plain.contracts) == (
+            board.top,
+            board.expected,
+            board.played,
+            board.scores,
+            board.contracts,
+        )
+        assert list(plain.lines) == [
+            None
+            if line.ns_mp is None
+            else (line.ns_mp, line.ew_mp, line.ns_percent, line.ew_percent)
+            for line in board.lines
+        ]
+        for result, figures in zip(given_results, plain.lines, strict=True):
+            if figures is not None:
+                scores.setdefault((result.school, result.ns_pair), []).append(
+                    (figures[0], plain.top)
+                )
+                scores.setdefault((result.school, result.ew_pair), []).append(
+                    (figures[1], plain.top)
+                )
+    assert pair_standings(scores) == event.pairs
+
+
+def test_plain_figures_refuse_what_the_field_refuses() -> None:
+    with pytest.raises(MatchpointError, match=r"^Board 3 has 2 results"):
+        score_board_entries(3, [Played(50), NotPlayed()], ["1NT", None], expected=1)
+    with pytest.raises(ValueError, match=r"^'x' is not a matchpoint convention"):
+        score_board_entries(3, [Played(50)], ["1NT"], "x")
+    with pytest.raises(ValueError, match="zip"):
+        score_board_entries(3, [Played(50)], [])  # a contract for each entry

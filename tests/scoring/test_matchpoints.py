@@ -35,6 +35,7 @@ from scoring.matchpoints import (
     percentage,
     rank,
     score_board,
+    score_board_rows,
 )
 
 CONVENTIONS = ["ebu", "acbl"]
@@ -374,6 +375,18 @@ def test_neuberg_needs_a_result() -> None:
         ([(12, 12), (-1, 12)], MatchpointErrorCode.OUT_OF_RANGE, "-1 matchpoints out of a top"),
         ([(0, -2)], MatchpointErrorCode.OUT_OF_RANGE, "0 matchpoints out of a top of -2 is"),
         ([(float("nan"), 12)], MatchpointErrorCode.NOT_FINITE, "Matchpoints nan out of a top"),
+        # The first wrong figure is named, whichever check each fails.
+        ([(6, 12), (13, 12), (float("nan"), 12)], MatchpointErrorCode.OUT_OF_RANGE, "13 match"),
+        (
+            [(6, 12), (float("inf"), 12), (13, 12)],
+            MatchpointErrorCode.NOT_FINITE,
+            "Matchpoints inf",
+        ),
+        (
+            [(6, float("nan")), (0, -2)],
+            MatchpointErrorCode.NOT_FINITE,
+            "Matchpoints 6 out of a top of nan",
+        ),
     ],
 )
 def test_pair_percentage_refuses_nonsense(
@@ -553,3 +566,52 @@ def test_rankings_are_consistent(values: dict[int, float], higher_is_better: boo
 def test_lower_is_better_is_the_mirror_image(values: dict[str, float]) -> None:
     mirrored = {key: -value for key, value in values.items()}
     assert rank(values, higher_is_better=False) == rank(mirrored)
+
+
+def _matchpoints_by_bisect(ns_scores: list[int], convention: str, field: int) -> list[float]:
+    """The matchpoints as they were worked out before, a result at a time (bisect into
+    the sorted scores), for the per-score computation to be held to: the same floats."""
+    from bisect import bisect_left, bisect_right
+
+    ordered = sorted(ns_scores)
+    results = len(ns_scores)
+    out = []
+    for score in ns_scores:
+        below = bisect_left(ordered, score)
+        units = 2 * below + bisect_right(ordered, score) - below - 1
+        divisor = results if convention == "ebu" else 2 * results
+        out.append(((units + 1) * field - results) / divisor)
+    return out
+
+
+board_entries = st.lists(
+    st.one_of(
+        st.integers(-20, 20).map(lambda n: Played(n * 10)),
+        st.sampled_from([Adjusted(60, 40), Adjusted(50, 50), Adjusted(40, 60)]),
+    ),
+    max_size=40,
+)
+
+
+@given(board_entries, st.sampled_from(["ebu", "acbl"]), st.integers(0, 5))
+def test_score_board_rows_are_score_board_s_figures_exactly(
+    entries: list[Played | Adjusted], convention: str, more: int
+) -> None:
+    """Worked out once a distinct score, the figures are exactly (not nearly) those of
+    one result at a time, and score_board's own."""
+    field = len(entries) + more
+    played = [entry.ns_net for entry in entries if isinstance(entry, Played)]
+    assert matchpoints(played, convention, field) == _matchpoints_by_bisect(
+        played, convention, field
+    )
+    top, rows = score_board_rows(entries, convention, field)
+    outcomes = score_board(entries, convention, field)
+    assert top == board_top(field, convention)
+    assert rows == [(o.ns_mp, o.ew_mp, o.ns_percent, o.ew_percent) for o in outcomes]
+    assert [o.adjusted for o in outcomes] == [isinstance(e, Adjusted) for e in entries]
+    by_score = {
+        e.ns_net: row for e, row in zip(entries, rows, strict=True) if isinstance(e, Played)
+    }
+    for entry, row in zip(entries, rows, strict=True):
+        if isinstance(entry, Played):
+            assert row is by_score[entry.ns_net]  # one tuple a distinct score, shared

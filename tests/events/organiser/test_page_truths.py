@@ -16,7 +16,7 @@ from django.utils import timezone
 from pytest_django import Settings as SettingsWrapper
 
 from events.models import Event, EventResult
-from events.results.selectors import national_results
+from events.results.selectors import national_results_with_lines
 from minibridge import network
 from tests.factories import event_school_session, organiser_event, play_round
 from tournaments.models import Pupil, SchoolClass
@@ -105,8 +105,8 @@ def test_a_school_playing_here_counts_the_rows_the_national_results_have(
     page = _organiser(event, language).get(f"/events/organiser/{event.pk}/").content.decode()
     [row] = _schools_rows(page)
     rows = EventResult.objects.filter(school__event=event).count()
-    national = national_results(event)
-    assert rows == sum(len(board.lines) for board in national.boards) > 0
+    _national, lines = national_results_with_lines(event)
+    assert rows == sum(len(board) for board in lines.values()) > 0
     name, source, count, changed = row
     assert name == "North School"
     assert source.startswith("Played on this site" if language == "en" else "Spilt på dette")

@@ -4,6 +4,7 @@ version of the event's results."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 
 import pytest
@@ -13,7 +14,12 @@ from django.test.utils import CaptureQueriesContext
 
 from events.models import Event, EventNational, EventPair, EventResult, EventSchool
 from events.results.national import national_refresh
-from events.results.selectors import national_for_page, national_results
+from events.results.selectors import (
+    forget_parsed,
+    national_for_page,
+    national_results,
+    national_results_with_lines,
+)
 from events.results.sync import sync_direct_schools
 from tests.factories import event_school_session, organiser_event, play_round
 from tournaments.results import services as result_services
@@ -62,13 +68,14 @@ def _brute_force(rows: list[EventResult]) -> dict[int, tuple[float, float]]:
 
 
 def test_every_board_is_one_field_across_the_schools(event: Event) -> None:
-    results = national_results(event)
+    results, lines = national_results_with_lines(event)
+    assert results == national_results(event)  # the cached results are the same
     rows = list(EventResult.objects.filter(school__event=event))
     # North: 3 rounds × 2 tables × 2 boards; South: 2 rounds × 3 tables × 2 boards.
     assert len(rows) == 12 + 12
     assert {row.kind for row in rows} == {"played"}
     by_result = {
-        line.result: (line.ns_mp, line.ew_mp) for board in results.boards for line in board.lines
+        line.result: (line.ns_mp, line.ew_mp) for board in lines.values() for line in board
     }
     assert by_result == _brute_force(rows)
     played: defaultdict[int, int] = defaultdict(int)
@@ -223,3 +230,35 @@ def test_a_page_reads_the_stored_results_once_per_computing(event: Event, alice:
     assert changed.current
     assert changed.results.version > first.results.version
     assert changed.results == national_results(event)
+
+
+def test_the_cache_keeps_the_ranking_and_the_boards_not_every_line(event: Event) -> None:
+    """The stored payload holds what the pages read (the pairs, each board's top and
+    frequencies), not each result's line, which only the certificates read (computed
+    from the rows, national_results_with_lines)."""
+    results = national_results(event)
+    data = EventNational.objects.get(event=event).data
+    assert data is not None
+    assert data["format"] == 2
+    assert all(len(board) == 6 for board in data["boards"])
+    assert len(data["pairs"]) == len(results.pairs) == 10
+
+
+def test_a_row_cached_in_the_old_format_still_reads(event: Event) -> None:
+    """A row written before the format changed (every board with its lines, no
+    "format") reads as it is: the same ranking and boards, nothing computed again."""
+    results = national_results(event)
+    _same, lines = national_results_with_lines(event)
+    old = results.to_json()
+    del old["format"]
+    for board in old["boards"]:
+        board.append([list(dataclasses.astuple(line)) for line in lines[board[0]]])
+    EventNational.objects.filter(event=event).update(data=old)
+    forget_parsed()
+    with CaptureQueriesContext(connection) as queries:
+        again = national_results(event)
+    assert again == results
+    assert not any("events_eventresult" in query["sql"] for query in queries.captured_queries)
+    page = national_for_page(event)
+    assert page.current
+    assert page.results == results

@@ -20,6 +20,7 @@ puts back tasks left running longer than any task takes (a worker that died unse
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -53,6 +54,12 @@ STOP_TIMEOUT = 10.0
 #: them. At most 64 database connections at once, within PostgreSQL's default 100.
 WORKERS = 2
 THREADS = 32
+#: How much lower a background worker's CPU priority is than the site's (its "nice"):
+#: its work can wait a moment (a board's analysis, the national results), a tablet's
+#: save cannot. A national event's uploads keep the worker computing the national
+#: results while a class saves beside them on the same cores (bench/bench_event.py).
+WORKER_NICENESS = 10
+
 #: Background workers (``db_worker``) beside gunicorn.
 TASK_WORKERS = 1
 #: A background worker that stopped by itself is started again after RESTART_DELAY,
@@ -63,6 +70,16 @@ RESTART_WINDOW = 60.0
 RESTART_BURST = 5
 #: How often tasks left running by a worker that died unseen are looked for.
 SWEEP_EVERY = 60.0
+
+
+def _lower_priority(pid: int) -> None:
+    """Give the process ``pid`` a CPU priority WORKER_NICENESS below this one's (where
+    the system has priorities and lets us; else it keeps this one's)."""
+    if not hasattr(os, "setpriority"):
+        return  # Windows
+    with contextlib.suppress(OSError):
+        own = os.getpriority(os.PRIO_PROCESS, 0)
+        os.setpriority(os.PRIO_PROCESS, pid, min(own + WORKER_NICENESS, 19))
 
 
 def restart_delay(restarts: deque[float], now: float) -> float | None:
@@ -323,6 +340,7 @@ class Command(BaseCommand):
             worker_id,
         ]
         process = subprocess.Popen(worker, cwd=base)
+        _lower_priority(process.pid)
         return TaskWorker(name=name, process=process, worker_id=worker_id, ids=[worker_id])
 
     def _wait_until_ready(
