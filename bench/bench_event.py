@@ -41,7 +41,8 @@ spread of scores, 28,800 result rows in all, as uploads and sessions leave them.
    many the app servers answered against the goal of fewer than 1 in 20, the latency's
    p50/p95/max against the goal of p95 ≤ 200 ms, errors.
 
-In CI (a smaller field, a few hundred viewers, about 30 s)::
+A shorter run of the viewers (a few hundred, about 40 s; .ci/run leaves them to the
+deployment test)::
 
     .venv/bin/python bench/bench_event.py --database postgres --event-schools 20 --runs 1 \
         --schools 0 --skip-tablets --viewers 300 --viewer-seconds 10 --viewer-interval 5
