@@ -76,7 +76,11 @@ def test_a_flag_raised_in_round_two_is_listed_until_the_teacher_answers_it(
     session = running_session(alice, seed="browser-flags")
     play_round(session, 1, {})
     play_round(session, 2, {})
-    flagged = Result.objects.filter(session=session, round=2).order_by("table__number").first()
+    flagged = (
+        Result.objects.filter(session=session, round=2)
+        .order_by("table__number", "board_number")
+        .first()
+    )
     assert flagged is not None
     where = f"Table {flagged.table.number}, board {flagged.board_number} (round 2)"
 
