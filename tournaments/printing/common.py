@@ -33,6 +33,7 @@ the nearest WinAnsi letter rather than printed as a black box.
 
 from __future__ import annotations
 
+import functools
 import io
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -178,15 +179,20 @@ def winansi(text: str) -> str:
 
     Suit symbols are left alone: :func:`draw_text` sets them in the suit font.
     """
-    out = []
-    for char in text:
-        if char in SUIT_BY_SYMBOL or _encodable(char):
-            out.append(char)
-            continue
-        plain = unicodedata.normalize("NFKD", char.translate(_PLAIN_LETTERS))
-        plain = "".join(c for c in plain if not unicodedata.combining(c))
-        out.append(plain if plain and all(_encodable(c) for c in plain) else "?")
-    return "".join(out)
+    if text.isascii():  # most of what a PDF prints; ASCII is all in Windows-1252
+        return text
+    return "".join(_winansi_char(char) for char in text)
+
+
+@functools.cache
+def _winansi_char(char: str) -> str:
+    """One character as :func:`winansi` prints it (a PDF sets thousands of them, from a
+    few dozen distinct ones: each is worked out once)."""
+    if char in SUIT_BY_SYMBOL or _encodable(char):
+        return char
+    plain = unicodedata.normalize("NFKD", char.translate(_PLAIN_LETTERS))
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return plain if plain and all(_encodable(c) for c in plain) else "?"
 
 
 def _encodable(char: str) -> bool:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import get_language, ngettext
@@ -233,14 +233,17 @@ def _draw_table_card(
     columns = split_columns(table_area, _TABLE_CARD_COLUMNS)
     room = table_area.height - _TABLE_HEADER_ROW
     after_width = columns[4].width - 12
-    for scale in _TABLE_SCALES:
+
+    def measure(scale: float) -> tuple[list[list[str]], list[float]]:
         lines = [_after_lines(texts, scale, after_width, fonts) for texts in afters]
         heights = [
             _round_height(len(after), len(row_notes)) * scale
             for after, row_notes in zip(lines, notes, strict=True)
         ]
-        if sum(heights) <= room:
-            break
+        return lines, heights
+
+    scale = _largest_scale(lambda scale: sum(measure(scale)[1]) <= room)
+    lines, heights = measure(scale)
     top = _draw_table_header_row(canvas, area, columns, table_area.top, fonts=fonts)
     rules = [top]
     # One size for the whole column, so boards 10–12 are as large as boards 1–3.
@@ -320,6 +323,20 @@ def _draw_table_heading(
             max_width=room,
         )
         _draw_url(canvas, area.x, area.top - 116, winansi(url), room)
+
+
+def _largest_scale(fits: Callable[[float], bool]) -> float:
+    """The largest of :data:`_TABLE_SCALES` at which ``fits``, or the smallest when none
+    does. The rounds only grow with the type (more lines, each taller), so a binary
+    search finds it in five measurements instead of up to nineteen."""
+    low, high = 0, len(_TABLE_SCALES) - 1  # the answer's index lies in [low, high]
+    while low < high:
+        middle = (low + high) // 2
+        if fits(_TABLE_SCALES[middle]):
+            high = middle
+        else:
+            low = middle + 1
+    return _TABLE_SCALES[low]
 
 
 def _after_lines(texts: Sequence[str], scale: float, width: float, fonts: FontSet) -> list[str]:
@@ -526,17 +543,26 @@ def _fit_rounds(
     (an even share of the rounds each) that fit at :data:`_INDIVIDUAL_MIN_SCALE` or
     more."""
     count = len(afters)
+    measured: dict[float, tuple[list[list[str]], list[float]]] = {}
+
+    def measure(scale: float) -> tuple[list[list[str]], list[float]]:
+        """The lines and heights at ``scale``, worked out once for every page count."""
+        if scale not in measured:
+            lines = [_after_lines(texts, scale, width, fonts) for texts in afters]
+            heights = [
+                _round_height(len(after), len(row_notes)) * scale
+                for after, row_notes in zip(lines, notes, strict=True)
+            ]
+            measured[scale] = lines, heights
+        return measured[scale]
+
     for pages in range(1, count + 1):
         per_page = -(-count // pages)
         chunks = [range(first, min(first + per_page, count)) for first in range(0, count, per_page)]
         for scale in _TABLE_SCALES:
             if scale < _INDIVIDUAL_MIN_SCALE and per_page > 1:
                 break
-            lines = [_after_lines(texts, scale, width, fonts) for texts in afters]
-            heights = [
-                _round_height(len(after), len(row_notes)) * scale
-                for after, row_notes in zip(lines, notes, strict=True)
-            ]
+            lines, heights = measure(scale)
             if all(sum(heights[i] for i in chunk) <= room for chunk in chunks):
                 return scale, lines, chunks
     # One round a page always fits at the smallest scale.
