@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -17,6 +17,8 @@ from hypothesis import settings as hypothesis_settings
 from pytest_django import Settings as SettingsWrapper
 
 from events.results.selectors import forget_parsed
+from scoring import dd
+from scoring.cards import Deal
 from tests.classroom_site import Served, Site
 from tournaments.models import SchoolClass
 from tournaments.sessions import caches
@@ -73,6 +75,31 @@ def _test_settings(settings: SettingsWrapper) -> None:
     settings.LOGIN_PAUSED_ANSWER_DELAY = 0
     # Background tasks run at once, in the request that queues them (after its commit).
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+
+
+#: Every deal this test process has had solved double dummy, by its PBN. The solver is a
+#: pure function of the deal, and the suite deals the same seeds again and again (a
+#: session of 24 boards takes it about a second): each deal is solved once per process.
+_SOLVED: dict[str, dd.DDTable] = {}
+_solve_for_real = dd._solve_batch
+
+
+def _solve_once(deals: Sequence[Deal]) -> list[dd.DDTable]:
+    """``dd._solve_batch`` as the suite runs it: the deals not solved before go to the
+    solver (under its lock, in one call), the others are answered from :data:`_SOLVED`."""
+    new = list({deal.to_pbn(): deal for deal in deals if deal.to_pbn() not in _SOLVED}.values())
+    if new:
+        _SOLVED.update(zip((deal.to_pbn() for deal in new), _solve_for_real(new), strict=True))
+    return [_SOLVED[deal.to_pbn()] for deal in deals]
+
+
+@pytest.fixture(autouse=True)
+def _deals_solved_once(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The double-dummy solver answers each deal once per test process (see
+    :func:`_solve_once`); the tests marked ``real_solver`` (the solver's own: its calls,
+    batches and lock) have every deal solved."""
+    if request.node.get_closest_marker("real_solver") is None:
+        monkeypatch.setattr(dd, "_solve_batch", _solve_once)
 
 
 def _make_teacher(username: str, first_name: str) -> User:

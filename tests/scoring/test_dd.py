@@ -13,6 +13,9 @@ from scoring.cards import Deal, Seat, Strain
 from scoring.dd import MAX_DEALS_PER_CALL, DDTable, analyse, minibridge_par, read_par
 from scoring.profiles import PROFILES
 
+#: The solver's own tests: each deal goes to it (its calls, batches and lock are checked).
+pytestmark = pytest.mark.real_solver
+
 # Each hand holds one suit from the top down in a cycle; everybody wins their own suits.
 ROUND_ROBIN = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 # North holds both majors, South both minors; East–West hold the small cards.
