@@ -13,7 +13,7 @@ from urllib.parse import quote
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db.models import Prefetch, Q
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -114,78 +114,6 @@ def table_round_state(token: str) -> tuple[int, str] | None:
 
 
 @dataclass(frozen=True)
-class SessionSetup:
-    """What the pages of a session's tables read on every request and no result changes,
-    kept between requests under the session's setup (tournaments.sessions.caches): its
-    pairs with their pupils, by the movement's name for them; its pupils as a shared
-    screen names them (pupil id → name); in an individual session each pair, a pupil
-    alone, by that name (pair id → name); and the cards and analysis of every board of
-    its set (number → PBN deal and double-dummy tricks); its tables; and where the
-    session shows the tables the cards (``Session.show_cards``) and plays an event,
-    the event's last day (an event's dates are set when it is made)."""
-
-    pairs: dict[PairId, Pair]
-    screen_names: dict[int, str]
-    pair_names: dict[int, str]
-    boards: dict[int, tuple[str, str]]
-    #: The session's tables, by id.
-    tables: dict[int, Table]
-    #: The last day of the event the session plays (None for a lesson, and when the
-    #: session does not show the cards: an option set before the start, never changed).
-    event_ends_on: datetime.date | None = None
-
-    @functools.cached_property
-    def by_pk(self) -> dict[int, Pair]:
-        """The pairs by id."""
-        return {pair.pk: pair for pair in self.pairs.values()}
-
-    def board(self, number: int, profile: Profile) -> board_selectors.BoardFacts | None:
-        """A board of the set as the session scores it; None if the set has no such board."""
-        found = self.boards.get(number)
-        if found is None:
-            return None
-        return board_selectors.board_facts_of(number, found[0], found[1], profile)
-
-
-def session_setup(session: Session) -> SessionSetup:
-    """The session's :class:`SessionSetup`: read once per setup (four queries, two more
-    for its event when it shows the cards), then from the cache."""
-    return caches.per_setup(session, "setup", lambda: _session_setup(session))
-
-
-def _session_setup(session: Session) -> SessionSetup:
-    # Read by the session's id, not through it: what is kept holds no copy of the
-    # session (its round and state move on while the setup stays).
-    in_order = PairMember.objects.select_related("pupil").order_by("position")
-    pairs = list(
-        Pair.objects.filter(session_id=session.pk).prefetch_related(
-            Prefetch("members", queryset=in_order)
-        )
-    )
-    members = [(pair, member) for pair in pairs for member in pair.members.all()]
-    names = people_labels.screen_names(
-        (member.pupil_id, member.pupil.first_name, member.pupil.last_name)
-        for _pair, member in members
-    )
-    individual = session_selectors.is_individual(session)
-    # The cards of a board wait for the end of the event the session plays, if any.
-    event = session_selectors.event_of(session) if session.show_cards else None
-    boards = Board.objects.filter(board_set_id=session.board_set_id).values_list(
-        "number", "deal", "dd_tricks"
-    )
-    return SessionSetup(
-        pairs={session_selectors.pair_id(pair): pair for pair in pairs},
-        screen_names=names,
-        pair_names={pair.pk: names[member.pupil_id] for pair, member in members}
-        if individual
-        else {},
-        boards={number: (deal, dd) for number, deal, dd in boards},
-        tables={table.pk: table for table in Table.objects.filter(session_id=session.pk)},
-        event_ends_on=None if event is None else event.ends_on,
-    )
-
-
-@dataclass(frozen=True)
 class TableAtWork:
     """A table found by its link, with its session, and, when asked for, one board of the
     session's set (by its number; ``board`` is None if the set has no such board)."""
@@ -198,8 +126,8 @@ class TableAtWork:
         return self.table.session
 
     @functools.cached_property
-    def setup(self) -> SessionSetup:
-        return session_setup(self.session)
+    def setup(self) -> session_selectors.SessionSetup:
+        return session_selectors.session_setup(self.session)
 
     @functools.cached_property
     def board(self) -> board_selectors.BoardFacts | None:
@@ -311,16 +239,16 @@ def _playing_pairs(
 
 
 def slot_for(
-    session: Session,
+    setup: session_selectors.SessionSetup,
     movement: Movement,
     table: Table,
     board_number: int,
     round_: int,
     *,
     allow_withdrawn: bool = False,
-    setup: SessionSetup | None = None,
 ) -> Slot:
-    """The slot, or a ValidationError when the board is not played at this table then.
+    """The slot, or a ValidationError when the board is not played at this table then
+    (the pairs from the session's ``setup``).
     The teacher (``allow_withdrawn``) may still reach a board whose pair has since
     stopped playing, e.g. to correct a result entered before the pupil left."""
     entry = scheduled_entry(movement, table, board_number, round_)
@@ -329,7 +257,7 @@ def slot_for(
     if isinstance(movement, SeatedMovement) and movement.seating is not None:
         seated = movement.seating.entry(round_, table.number)
         partner_ids = (PairId(seated.south), PairId(seated.west))
-    by_id = (setup or session_setup(session)).pairs
+    by_id = setup.pairs
     pairs = _playing_pairs(by_id, entry, allow_withdrawn=allow_withdrawn)
     if pairs is None:
         raise ValidationError(not_played_here(table, board_number, round_))
@@ -375,8 +303,9 @@ def table_entry(
     table's answer, read and scored in one pass (no transaction: the write confirms
     what matters): the session (unless given, as the request read it with the table),
     one query for the table's results, the session's pairs and boards from its setup
-    (:func:`session_setup`). Without a session given, everything is read afresh, the
-    setup too (the checks again, after a write found something moved on)."""
+    (:func:`~tournaments.sessions.selectors.session_setup`). Without a session given,
+    everything is read afresh, the setup too (the checks again, after a write found
+    something moved on)."""
     fresh = session is None
     if session is None:
         session = Session.objects.get(pk=table.session_id)
@@ -395,10 +324,10 @@ def table_entry(
     done = frozenset(entered)
     if sent_before is not None or session.state != Session.State.RUNNING:
         return TableEntry(session, sent_before, standing, done)
-    setup = _session_setup(session) if fresh else session_setup(session)
+    setup = session_selectors.session_setup(session, fresh=fresh)
     movement = session_selectors.session_movement(session, pairs=len(setup.pairs))
     try:
-        slot = slot_for(session, movement, table, board_number, session.current_round, setup=setup)
+        slot = slot_for(setup, movement, table, board_number, session.current_round)
     except ValidationError as refusal:
         return TableEntry(session, None, standing, done, not_here=refusal.messages[0])
     board = setup.board(board_number, session.profile)
@@ -436,7 +365,8 @@ def teacher_slot(
     movement = session_selectors.session_movement(session)
     if not 1 <= round_ <= movement.rounds:
         raise Http404
-    slot = slot_for(session, movement, table, board_number, round_, allow_withdrawn=True)
+    setup = session_selectors.session_setup(session)
+    slot = slot_for(setup, movement, table, board_number, round_, allow_withdrawn=True)
     result = Result.objects.filter(
         session=session, round=round_, table=table, board_number=board_number
     ).first()
@@ -520,13 +450,13 @@ def traveller(
     *,
     agreed_only: bool = False,
     board: board_selectors.BoardFacts | None = None,
-    setup: SessionSetup | None = None,
+    setup: session_selectors.SessionSetup | None = None,
 ) -> list[TravellerRow]:
     """Every result on a board so far, scored and with what the cards allowed, by round
     and table: one query, one more for the board unless it is given; the tables and
     pairs from the session's setup (``setup``, or read)."""
     board = board or board_for_session(session, board_number)
-    setup = setup or session_setup(session)
+    setup = setup or session_selectors.session_setup(session)
     # Sorted here: the default order would join the tables.
     rows = Result.objects.filter(session=session, board_number=board_number).order_by()
     if agreed_only:
@@ -701,7 +631,7 @@ class IndividualTable:
 
 
 def individual_table(
-    session: Session, round_: int, table: int, setup: SessionSetup
+    session: Session, round_: int, table: int, setup: session_selectors.SessionSetup
 ) -> IndividualTable:
     """The four pupils at ``table`` in ``round_`` of an individual session, by seat, and
     the sentences that send each to their next table and say where the boards go, by
@@ -731,7 +661,7 @@ def seated_at(session: Session, round_: int, table: int) -> IndividualTable | No
     (None for pairs), by the names a shared screen uses."""
     if not session_selectors.is_individual(session):
         return None
-    return individual_table(session, round_, table, session_setup(session))
+    return individual_table(session, round_, table, session_selectors.session_setup(session))
 
 
 @dataclass(frozen=True)

@@ -506,7 +506,8 @@ def _set_outcome(
 ) -> Result:
     session = _locked(session)
     movement = session_selectors.session_movement(session)
-    slot = slot_for(session, movement, table, board_number, round_, allow_withdrawn=True)
+    setup = session_selectors.session_setup(session)
+    slot = slot_for(setup, movement, table, board_number, round_, allow_withdrawn=True)
     result = _standing(session, table, round_, board_number)
     if result is None:
         result = Result(

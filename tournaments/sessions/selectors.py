@@ -1,6 +1,8 @@
 """Reads of a session: its pairs, its movement (built from its parameters through
 ``scoring.movements``, never stored), the set-up's suggestion and whether the boards
-fit, the event it plays for, and whether it compares boards at all."""
+fit, the event it plays for, whether it compares boards at all, and its setup: what
+the pages of its tables read on every request and no result changes (kept between
+requests by ``tournaments.sessions.caches``)."""
 
 from __future__ import annotations
 
@@ -21,9 +23,12 @@ from scoring.individual import IndividualError, IndividualMovement
 from scoring.movements import Movement, MovementError, PairId, Suggestion
 from scoring.profiles import (
     SLIDING_SCALE,
+    Profile,
     TargetProfile,
     TargetTable,
 )
+from tournaments.boards import selectors as board_selectors
+from tournaments.labels import people as people_labels
 from tournaments.labels.sessions import (
     boards_to_prepare_text,
     event_too_few_boards_text,
@@ -32,11 +37,14 @@ from tournaments.labels.sessions import (
     suggestion_reason_text,
 )
 from tournaments.models import (
+    Board,
     BoardSet,
     Pair,
     PairMember,
     Session,
+    Table,
 )
+from tournaments.sessions import caches
 
 
 class SessionEvent(Protocol):
@@ -463,3 +471,81 @@ def teacher_clock(teacher: User, session_id: int) -> ClockView | None:
 def suggested_round_minutes(boards_per_round: int) -> int:
     """The minutes a round the set-up suggests for rounds of this many boards."""
     return clock.suggested_minutes(boards_per_round)
+
+
+# --------------------------------------------------------------------------- what tables read
+
+
+@dataclass(frozen=True)
+class SessionSetup:
+    """What the pages of a session's tables read on every request and no result changes,
+    kept between requests under the session's setup (tournaments.sessions.caches): its
+    pairs with their pupils, by the movement's name for them; its pupils as a shared
+    screen names them (pupil id → name); in an individual session each pair, a pupil
+    alone, by that name (pair id → name); and the cards and analysis of every board of
+    its set (number → PBN deal and double-dummy tricks); its tables; and where the
+    session shows the tables the cards (``Session.show_cards``) and plays an event,
+    the event's last day (an event's dates are set when it is made)."""
+
+    pairs: dict[PairId, Pair]
+    screen_names: dict[int, str]
+    pair_names: dict[int, str]
+    boards: dict[int, tuple[str, str]]
+    #: The session's tables, by id.
+    tables: dict[int, Table]
+    #: The last day of the event the session plays (None for a lesson, and when the
+    #: session does not show the cards: an option set before the start, never changed).
+    event_ends_on: datetime.date | None = None
+
+    @functools.cached_property
+    def by_pk(self) -> dict[int, Pair]:
+        """The pairs by id."""
+        return {pair.pk: pair for pair in self.pairs.values()}
+
+    def board(self, number: int, profile: Profile) -> board_selectors.BoardFacts | None:
+        """A board of the set as the session scores it; None if the set has no such board."""
+        found = self.boards.get(number)
+        if found is None:
+            return None
+        return board_selectors.board_facts_of(number, found[0], found[1], profile)
+
+
+def session_setup(session: Session, *, fresh: bool = False) -> SessionSetup:
+    """The session's :class:`SessionSetup`: read once per setup (four queries, two more
+    for its event when it shows the cards), then from the cache; read afresh (and not
+    kept) with ``fresh``."""
+    if fresh:
+        return _session_setup(session)
+    return caches.per_setup(session, "setup", lambda: _session_setup(session))
+
+
+def _session_setup(session: Session) -> SessionSetup:
+    # Read by the session's id, not through it: what is kept holds no copy of the
+    # session (its round and state move on while the setup stays).
+    in_order = PairMember.objects.select_related("pupil").order_by("position")
+    pairs = list(
+        Pair.objects.filter(session_id=session.pk).prefetch_related(
+            Prefetch("members", queryset=in_order)
+        )
+    )
+    members = [(pair, member) for pair in pairs for member in pair.members.all()]
+    names = people_labels.screen_names(
+        (member.pupil_id, member.pupil.first_name, member.pupil.last_name)
+        for _pair, member in members
+    )
+    individual = is_individual(session)
+    # The cards of a board wait for the end of the event the session plays, if any.
+    event = event_of(session) if session.show_cards else None
+    boards = Board.objects.filter(board_set_id=session.board_set_id).values_list(
+        "number", "deal", "dd_tricks"
+    )
+    return SessionSetup(
+        pairs={pair_id(pair): pair for pair in pairs},
+        screen_names=names,
+        pair_names={pair.pk: names[member.pupil_id] for pair, member in members}
+        if individual
+        else {},
+        boards={number: (deal, dd) for number, deal, dd in boards},
+        tables={table.pk: table for table in Table.objects.filter(session_id=session.pk)},
+        event_ends_on=None if event is None else event.ends_on,
+    )

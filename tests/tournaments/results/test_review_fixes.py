@@ -64,7 +64,7 @@ def test_the_teacher_entering_a_board_the_table_just_saved_corrects_it(
 ) -> None:
     tab = table(session, 1)
     movement = session_selectors.session_movement(session)
-    slot = result_selectors.slot_for(session, movement, tab, 1, 1)
+    slot = result_selectors.slot_for(session_selectors.session_setup(session), movement, tab, 1, 1)
     result_services.result_record(table=tab, board_number=1, contract="4S", tricks_won=10)
     result_services.result_record_by_teacher(
         slot=slot, contract="4S", tricks_won=9, revoke="", teacher=alice

@@ -1,4 +1,4 @@
-"""What a table's page keeps between requests (results.selectors.SessionSetup, kept under
+"""What a table's page keeps between requests (sessions.selectors.SessionSetup, kept under
 the session's setup: tournaments.sessions.caches) is never shown stale: each service
 that changes it counts a change of the setup, and the next request reads it again."""
 

@@ -73,7 +73,9 @@ def _play_two_rounds(session: Session, teacher: User) -> None:
     for table in tables:
         entry = movement.entry(2, table.number)
         for board in movement.boards(entry.board_set):
-            slot = result_selectors.slot_for(session, movement, table, board, 2)
+            slot = result_selectors.slot_for(
+                session_selectors.session_setup(session), movement, table, board, 2
+            )
             result_services.result_record_by_teacher(
                 slot=slot, contract="3NT", tricks_won=7, revoke="", teacher=teacher
             )
