@@ -39,7 +39,8 @@ ROOT = BENCH.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from minibridge.local_nginx import LocalNginx, answers, free_port, local_nginx  # noqa: E402
+from minibridge.local_nginx import LocalNginx, free_port, local_nginx  # noqa: E402
+from minibridge.network import answers  # noqa: E402
 
 #: The Accept-Language of the viewers' browsers, and how many of them send each.
 BROWSERS = [("nb-NO,nb;q=0.9,no;q=0.8,nn;q=0.7,en-US;q=0.6,en;q=0.5", 0.8), ("en-GB,en;q=0.9", 0.2)]

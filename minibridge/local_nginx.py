@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from minibridge.deploy import NginxSite, render_nginx
+from minibridge.network import answers
 
 NGINX = "/usr/sbin/nginx"
 
@@ -54,15 +55,6 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
     return port
-
-
-def answers(port: int) -> bool:
-    """Whether something listens on ``port`` of 127.0.0.1."""
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=1):
-            return True
-    except OSError:
-        return False
 
 
 def self_signed_certificate(folder: Path) -> tuple[Path, Path]:

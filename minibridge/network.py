@@ -138,3 +138,13 @@ def host_names() -> list[str]:
         for text in addresses:
             names.append(f"[{text}]" if ":" in text else text)
     return list(dict.fromkeys(names))
+
+
+def answers(port: int) -> bool:
+    """Whether something listens on ``port`` of 127.0.0.1 (a server started here has come
+    up): a connection made within a second."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1):
+            return True
+    except OSError:
+        return False

@@ -210,6 +210,19 @@ def visit(page: Page, path: str) -> None:
     assert response.status == 200, f"{path} answered {response.status}"
 
 
+#: How long the wizard's start may take: longer than a page's 10 s.
+START_TIMEOUT_MS = 60_000
+
+
+def start_the_session(page: Page) -> None:
+    """Press the wizard's "Start the session" and wait for the session's page. A session
+    on a new set deals it then, and the suite's task backend (ImmediateBackend,
+    tests/conftest.py) analyses the deals double dummy in that same request, where a
+    served site's worker does it after the answer: 14 new boards took a busy machine
+    more than a page's 10 s (the individual session's test failed so)."""
+    page.get_by_role("button", name="Start the session").click(timeout=START_TIMEOUT_MS)
+
+
 def enter_a_result(page: Page, strain: str, tricks: int) -> None:
     """A part-score in ``strain`` making ``tricks``: the four taps, by value, the same in
     either language."""

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from events.models import Event, EventSchool, Organiser
-from tests.browser.classroom import set_language, visit
+from tests.browser.classroom import set_language, start_the_session, visit
 from tests.browser.conftest import log_in_as
 from tests.browser.test_accessibility import axe_violations
 from tests.factories import organiser_event
@@ -86,7 +86,7 @@ def test_an_organiser_creates_an_event_and_a_class_plays_it(
     expect(page.get_by_text("1 point for each pair beaten")).to_be_visible()
     expect(page.get_by_label("Scoring")).to_have_count(0)
     expect(page.get_by_text("Deal a new set now")).to_have_count(0)
-    page.get_by_role("button", name="Start the session").click()
+    start_the_session(page)
 
     expect(page.get_by_text(re.compile("The session has started"))).to_be_visible()
     school = EventSchool.objects.get()

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from events.models import EventSchool
+from tests.browser.classroom import start_the_session
 from tests.browser.conftest import log_in_as
 from tests.factories import organiser_event
 from tests.narrow import found
@@ -54,7 +55,7 @@ def test_twenty_pupils_play_every_board_of_an_eight_board_event_from_the_suggest
     ).to_be_visible()
     expect(page.get_by_label("Rounds", exact=True)).to_have_value("4")
     expect(page.get_by_label("Boards a round")).to_have_value("1")
-    page.get_by_role("button", name="Start the session").click()
+    start_the_session(page)
     expect(page.get_by_text("The session has started: 5 tables, 4 rounds.")).to_be_visible()
 
     session = Session.objects.get(pk=session_id)

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.browser.classroom import set_language, visit
+from tests.browser.classroom import set_language, start_the_session, visit
 from tests.browser.conftest import log_in_as
 from tests.browser.test_accessibility import axe_violations
 from tests.factories import individual_session
@@ -66,7 +66,7 @@ def test_an_individual_session_of_eight_pupils_from_set_up_to_standings(
     ).to_be_visible()
     expect(page.get_by_text("Partnering everyone would take 7 rounds")).to_be_visible()
     page.get_by_label("Rounds", exact=True).fill("7")
-    page.get_by_role("button", name="Start the session").click()
+    start_the_session(page)
     expect(page.get_by_text("The session has started: 2 tables, 7 rounds.")).to_be_visible()
     session = Session.objects.get()
     tokens = {table.number: table.token for table in session.tables.all()}

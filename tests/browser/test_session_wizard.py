@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 from pytest_django.live_server_helper import LiveServer
 
+from tests.browser.classroom import start_the_session
 from tests.browser.conftest import log_in_as
 from tests.narrow import found
 from tournaments.boards import services as board_services
@@ -72,7 +73,7 @@ def test_the_wizard_runs_through_to_the_table_cards(
     ).to_be_visible()
     expect(page.get_by_text("North–South pairs stay at their table")).to_be_visible()
     page.get_by_label("Boards", exact=True).select_option(label="Autumn boards")
-    page.get_by_role("button", name="Start the session").click()
+    start_the_session(page)
 
     expect(page.get_by_text("The session has started: 5 tables, 5 rounds.")).to_be_visible()
     expect(page.get_by_text("Round 1 of 5")).to_be_visible()

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scoring.profiles import TargetTable
+from tests.browser.classroom import start_the_session
 from tests.browser.conftest import log_in_as
 from tournaments.boards import selectors as board_selectors
 from tournaments.boards import services as board_services
@@ -69,7 +70,7 @@ def test_the_teacher_sets_the_target_table_and_a_table_plays_to_it(
     expect(page.get_by_role("heading", name="Movement and boards")).to_be_visible()
     expect(page.get_by_text("The target table is saved.")).to_be_visible()
     expect(page.get_by_label("Scoring")).to_have_value("target")
-    page.get_by_role("button", name="Start the session").click()
+    start_the_session(page)
     expect(page.get_by_text("The session has started")).to_be_visible()
     session.refresh_from_db()
     assert session.target_table == [list(row) for row in OURS]

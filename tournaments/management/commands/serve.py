@@ -118,14 +118,6 @@ def port_is_free(port: int) -> bool:
     return True
 
 
-def answers(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=1):
-            return True
-    except OSError:
-        return False
-
-
 def tablets_address(port: int) -> str | None:
     """What a tablet opens: PUBLIC_URL, else this computer's LAN address and port."""
     if settings.PUBLIC_URL:
@@ -347,7 +339,7 @@ class Command(BaseCommand):
         self, port: int, server: subprocess.Popen[bytes], stopping: list[int]
     ) -> None:
         deadline = time.monotonic() + START_TIMEOUT
-        while not stopping and not answers(port):
+        while not stopping and not network.answers(port):
             if server.poll() is not None:
                 raise CommandError("The web server (gunicorn) did not start: see above.")
             if time.monotonic() > deadline:
