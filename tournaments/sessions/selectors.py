@@ -77,8 +77,13 @@ def get_session_for_teacher(teacher: User, session_id: int) -> Session:
 
 def session_pairs(session: Session) -> list[Pair]:
     """The pairs with their pupils, in pair order, in two queries."""
-    members = PairMember.objects.select_related("pupil").order_by("position")
-    return list(session.pairs.all().prefetch_related(Prefetch("members", queryset=members)))
+    return _with_members(session.pairs.all())
+
+
+def _with_members(pairs: QuerySet[Pair]) -> list[Pair]:
+    """The pairs, each with its pupils in their order (one query more)."""
+    in_order = PairMember.objects.select_related("pupil").order_by("position")
+    return list(pairs.prefetch_related(Prefetch("members", queryset=in_order)))
 
 
 def pair_id(pair: Pair) -> PairId:
@@ -522,12 +527,7 @@ def session_setup(session: Session, *, fresh: bool = False) -> SessionSetup:
 def _session_setup(session: Session) -> SessionSetup:
     # Read by the session's id, not through it: what is kept holds no copy of the
     # session (its round and state move on while the setup stays).
-    in_order = PairMember.objects.select_related("pupil").order_by("position")
-    pairs = list(
-        Pair.objects.filter(session_id=session.pk).prefetch_related(
-            Prefetch("members", queryset=in_order)
-        )
-    )
+    pairs = _with_members(Pair.objects.filter(session_id=session.pk))
     members = [(pair, member) for pair in pairs for member in pair.members.all()]
     names = people_labels.screen_names(
         (member.pupil_id, member.pupil.first_name, member.pupil.last_name)
