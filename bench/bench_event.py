@@ -32,6 +32,10 @@ spread of scores, 28,800 result rows in all, as uploads and sessions leave them.
    day). Printed: the tablets' p95 save time idle
    and under the uploads, their ratio against the goal of ≤ 2×, and how long the 200
    uploads took against the goal of 10 minutes (``--skip-tablets`` leaves it out);
+   then a school that plays the event on the site saves ``--direct-saves`` (3) results
+   at its tables over HTTP, one at a time, with no page of the event open: for each,
+   how long until the event holds it and the worker's national results are up to date,
+   against the goal of ≤ 10 s;
 5. with ``--viewers N`` (issue 31: 2,000), the public results page at a national
    audience: nginx (deploy/) in front of two app servers on the same database, and N
    viewers (bench/_viewers.py) opening the public link and polling the page through
@@ -76,6 +80,9 @@ GOAL_COLD_S = 2.0
 GOAL_COLD_LARGE_S = 3.0
 GOAL_UPLOAD_S = 1.0
 GOAL_RATIO = 2.0
+#: A school's new result (an upload, or a save at a table of a school playing on the
+#: site) in the national results within 10 s (issue 31).
+GOAL_DIRECT_S = 10.0
 #: The exit status when every step ran but a goal was missed (an error exits with 1).
 GOAL_MISSED = 3
 #: 40 tablets: five classes of 8 tables, three rounds played (bench/_serve.py).
@@ -304,6 +311,96 @@ def tablets_client(
     out.put(asyncio.run(run()))
 
 
+def direct_school(event_id: int) -> tuple[int, int, list[str]]:
+    """A school that plays the event on this site: a class of 16 pupils, its session
+    started on the event's boards and scoring (a Mitchell of 4 tables, 3 rounds of 2
+    boards), as the wizard leaves it; returns the school's id, the session's and its
+    tables' links."""
+    from django.contrib.auth import get_user_model
+
+    from events.models import Event
+    from events.schools import services as school_services
+    from tournaments.models import Pupil, SchoolClass
+    from tournaments.sessions import services as session_services
+
+    event = Event.objects.get(pk=event_id)
+    teacher = get_user_model().objects.create_user("bench-direct-teacher")
+    school_class = SchoolClass.objects.create(teacher=teacher, name="Direct class")
+    present = Pupil.objects.bulk_create(
+        Pupil(school_class=school_class, first_name=f"D{n:02}") for n in range(16)
+    )
+    joined = school_services.school_join(
+        event=event, teacher=teacher, name="Direct School", school_class=school_class
+    )
+    session = session_services.session_create(
+        school_class=school_class, present=present, date=event.starts_on
+    )
+    session_services.session_setup_and_start(
+        session=session,
+        teacher=teacher,
+        board_set=event.board_set,
+        movement_kind="mitchell",
+        movement_style="skip",
+        rounds=3,
+        arrow_switch=False,
+        boards_per_round=2,
+        scoring_profile=event.scoring_profile,
+        convention=event.convention,
+    )
+    joined.session = session
+    joined.save(update_fields=["session"])
+    tokens = list(session.tables.order_by("number").values_list("token", flat=True))
+    return joined.pk, session.pk, tokens
+
+
+def direct_step(base: str, event_id: int, saves: int) -> list[float] | None:
+    """Step 4b: a school playing on this site saves ``saves`` results at its tables
+    over HTTP, one at a time, with no page of the event open (nothing reads the results
+    meanwhile); for each, the seconds from the save's answer until the event holds it
+    and the worker's national results are of the event's results now. None: a save
+    failed."""
+    import asyncio
+
+    from _tablets import Device, Stats, panels, save
+    from django.db import connections
+
+    from events.models import Event, EventNational, EventSchool
+    from tournaments.models import Session
+
+    school_id, session_id, tokens = direct_school(event_id)
+    connections.close_all()
+    took: list[float] = []
+
+    async def one(token: str) -> bool:
+        device = Device(base, Stats())
+        try:
+            body = (await device.request("table page", "GET", f"/t/{token}/")).body
+            queue = panels(body)
+            if not queue:
+                return False
+            await save(device, token, body, queue)
+            return not device.stats.errors
+        finally:
+            await device.close()
+
+    for token in tokens[:saves]:
+        if not asyncio.run(one(token)):
+            return None
+        saved = time.monotonic()
+        while time.monotonic() - saved < 60:
+            revision = Session.objects.values_list("revision", flat=True).get(pk=session_id)
+            copied = EventSchool.objects.filter(pk=school_id, synced_revision=revision).exists()
+            version = Event.objects.values_list("results_version", flat=True).get(pk=event_id)
+            if copied and EventNational.objects.filter(event_id=event_id, version=version).exists():
+                took.append(time.monotonic() - saved)
+                break
+            time.sleep(0.1)
+        else:
+            took.append(float("inf"))
+        connections.close_all()
+    return took
+
+
 def viewers_step(site: Any, event_id: int, args: argparse.Namespace) -> bool | None:
     """Step 5: whether the goals were met (None: an error)."""
     import multiprocessing
@@ -420,6 +517,12 @@ def main() -> int:
         "--sections", type=int, default=0, help="the schools spread over this many sections"
     )
     parser.add_argument("--skip-tablets", action="store_true", help="leave out step 4")
+    parser.add_argument(
+        "--direct-saves",
+        type=int,
+        default=3,
+        help="step 4b: results a school playing on the site saves, one at a time",
+    )
     parser.add_argument("--viewers", type=int, default=0, help="the public page's viewers")
     parser.add_argument("--viewer-seconds", type=float, default=60.0)
     parser.add_argument("--viewer-interval", type=float, default=30.0)
@@ -599,6 +702,26 @@ def main() -> int:
                 f"{GOAL_RATIO:.0f}× idle -> {'met' if load_ok else 'NOT met'}"
             )
             ok = ok and load_ok
+            if args.direct_saves:
+                direct = direct_step(site.base, event.pk, args.direct_saves)
+                if direct is None:
+                    print("  a direct school's save failed")
+                    return 1
+                from events.tasks import REFRESH_DELAY
+
+                times = ", ".join(f"{value:.1f} s" for value in direct)
+                direct_ok = max(direct) <= GOAL_DIRECT_S
+                print(
+                    f"  a school playing on the site, {len(direct)} results saved one at a "
+                    f"time with no page of the event open: in the national results {times}"
+                    f" after the save (a worker copies the school, then computes them "
+                    f"{REFRESH_DELAY.total_seconds():.0f} s later)"
+                )
+                print(
+                    f"goal: a direct school's new result in the national results within "
+                    f"{GOAL_DIRECT_S:.0f} s -> {'met' if direct_ok else 'NOT met'}"
+                )
+                ok = ok and direct_ok
 
         # 5. The public page at a national audience, through nginx.
         if args.viewers:

@@ -185,7 +185,8 @@ class EventSchool(models.Model):
         verbose_name=_("section"),
     )
     # Played on this site: the session, and its revision when its results were last
-    # copied into the event (events.results.sync.sync_direct_schools).
+    # copied into the event (events.results.copying.school_copy); whether a change of
+    # the session since has queued its copy (events.results.sync.sessions_changed).
     session = models.OneToOneField(
         Session,
         on_delete=models.SET_NULL,
@@ -195,6 +196,7 @@ class EventSchool(models.Model):
         verbose_name=_("session"),
     )
     synced_revision = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    copy_queued = models.BooleanField(default=False, editable=False)
     # Uploaded: what the last file held (scoring.event.results_fingerprint), so the
     # same file again changes nothing.
     upload_fingerprint = models.CharField(max_length=64, blank=True, editable=False)

@@ -69,6 +69,7 @@ LAYER_OF = {
     "events.schools.upload_outcomes": "words",
     "events.schools.uploads": "writes",
     "events.results.sync": "caches",
+    "events.results.copying": "jobs",
     "events.results.national": "jobs",
     "events.results.exports": "papers",
     "events.booklet.making": "jobs",

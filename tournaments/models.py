@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
+from django.dispatch import Signal
 from django.utils.translation import gettext_lazy as _
 
 from scoring.cards import Seat, Side
@@ -188,6 +189,14 @@ class Partnership(models.Model):
         return f"{self.first} & {self.second}"
 
 
+#: Sent by :meth:`SessionQuerySet.mark_changed` once it has counted a change of some
+#: sessions, inside the change's transaction, with ``sessions`` (the queryset it counted
+#: them by). An app that keeps a copy of a session listens here, so that this app need
+#: not import it: the simultaneous events copy a school's session into its event
+#: (``events.apps`` connects ``events.results.sync.sessions_changed``).
+sessions_changed = Signal()
+
+
 class SessionQuerySet(models.QuerySet["Session"]):
     def mark_changed(self, *, setup: bool = False) -> int:
         """Count a change of these sessions (a result, a flag, the round, a pair): the
@@ -197,10 +206,14 @@ class SessionQuerySet(models.QuerySet["Session"]):
         analysis, the session's settings), which the pages keep between requests
         (``tournaments.sessions.caches``) under ``setup_revision``: counted too."""
         if setup:
-            return self.update(
+            counted = self.update(
                 revision=models.F("revision") + 1, setup_revision=models.F("setup_revision") + 1
             )
-        return self.update(revision=models.F("revision") + 1)
+        else:
+            counted = self.update(revision=models.F("revision") + 1)
+        if counted:
+            sessions_changed.send(sender=self.model, sessions=self)
+        return counted
 
     def mark_setup_changed(self) -> int:
         """Count a change of what the pages keep between requests that changes no result

@@ -25,7 +25,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from events.models import Event, EventResult, EventSchool
-from events.results.sync import keep_school_pairs, results_changed
+from events.results.copying import keep_school_pairs
+from events.results.sync import results_changed
 from events.schools.upload_outcomes import Outcome, Problem, SiteProblemCode, UploadOutcome
 from scoring.cards import Deal
 from scoring.event import compare_boards, results_fingerprint

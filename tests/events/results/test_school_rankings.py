@@ -19,8 +19,9 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from events.models import Event, EventSchool
+from events.results.copying import pair_key
 from events.results.selectors import SchoolRanking, school_rankings
-from events.results.sync import pair_key, sync_direct_schools
+from events.results.sync import sync_direct_schools
 from events.schools.services import school_join
 from events.schools.upload_outcomes import Outcome
 from events.schools.uploads import event_boards, school_upload

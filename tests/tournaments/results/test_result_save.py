@@ -316,12 +316,13 @@ def test_a_save_reads_nothing_twice(
 ) -> None:
     """A save with the session's setup kept (another table's request read it): the
     table and its session, the table's results, the write (its savepoint, its lock, the
-    pairs still playing, the insert, the release), the board's traveller, and the set's
-    analysis, which this board still waits for."""
+    pairs still playing, the insert, the release), the events' question whether the
+    session plays for a school in one (events.results.sync.sessions_changed), the
+    board's traveller, and the set's analysis, which this board still waits for."""
     table, _, _ = _where(session, 1, 1)
     other, _, _ = _where(session, 2, 1)
     Client().get(f"/t/{other.token}/")  # the setup read once, for the session
-    with django_assert_max_num_queries(9):
+    with django_assert_max_num_queries(10):
         assert _post(Client(), table, 1, key="few").status_code == 200
 
 
