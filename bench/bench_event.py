@@ -383,8 +383,8 @@ def direct_step(base: str, event_id: int, saves: int) -> list[float] | None:
         finally:
             await device.close()
 
-    for token in tokens[:saves]:
-        if not asyncio.run(one(token)):
+    for n in range(saves):  # table 1, 2, …: each has two boards in round 1
+        if not asyncio.run(one(tokens[n % len(tokens)])):
             return None
         saved = time.monotonic()
         while time.monotonic() - saved < 60:
@@ -521,12 +521,15 @@ def main() -> int:
         "--direct-saves",
         type=int,
         default=3,
-        help="step 4b: results a school playing on the site saves, one at a time",
+        help="step 4b: results a school playing on the site saves, one at a time (≤ 8: "
+        "its 4 tables' round 1)",
     )
     parser.add_argument("--viewers", type=int, default=0, help="the public page's viewers")
     parser.add_argument("--viewer-seconds", type=float, default=60.0)
     parser.add_argument("--viewer-interval", type=float, default=30.0)
     args = parser.parse_args()
+    if not 0 <= args.direct_saves <= 8:
+        parser.error("--direct-saves: 0 to 8 (the direct school's 4 tables play 2 boards each)")
 
     with scratch_site(args.database, args.database_url) as site:
         site.django()
