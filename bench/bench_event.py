@@ -35,7 +35,7 @@ spread of scores, 28,800 result rows in all, as uploads and sessions leave them.
    then a school that plays the event on the site saves ``--direct-saves`` (3) results
    at its tables over HTTP, one at a time, with no page of the event open: for each,
    how long until the event holds it and the worker's national results are up to date,
-   against the goal of ≤ 10 s;
+   against the goal of ≤ 10 s (on step 4's server: ``--skip-tablets`` leaves it out too);
 5. with ``--viewers N`` (issue 31: 2,000), the public results page at a national
    audience: nginx (deploy/) in front of two app servers on the same database, and N
    viewers (bench/_viewers.py) opening the public link and polling the page through
@@ -318,39 +318,20 @@ def direct_school(event_id: int) -> tuple[int, int, list[str]]:
     tables' links."""
     from django.contrib.auth import get_user_model
 
-    from events.models import Event
-    from events.schools import services as school_services
-    from tournaments.models import Pupil, SchoolClass
-    from tournaments.sessions import services as session_services
+    from events.models import Event, EventSchool
+    from tests.factories import event_school_session
 
-    event = Event.objects.get(pk=event_id)
     teacher = get_user_model().objects.create_user("bench-direct-teacher")
-    school_class = SchoolClass.objects.create(teacher=teacher, name="Direct class")
-    present = Pupil.objects.bulk_create(
-        Pupil(school_class=school_class, first_name=f"D{n:02}") for n in range(16)
-    )
-    joined = school_services.school_join(
-        event=event, teacher=teacher, name="Direct School", school_class=school_class
-    )
-    session = session_services.session_create(
-        school_class=school_class, present=present, date=event.starts_on
-    )
-    session_services.session_setup_and_start(
-        session=session,
-        teacher=teacher,
-        board_set=event.board_set,
+    session = event_school_session(
+        Event.objects.get(pk=event_id),
+        teacher,
+        school="Direct School",
+        pupils=16,
         movement_kind="mitchell",
-        movement_style="skip",
-        rounds=3,
-        arrow_switch=False,
-        boards_per_round=2,
-        scoring_profile=event.scoring_profile,
-        convention=event.convention,
     )
-    joined.session = session
-    joined.save(update_fields=["session"])
+    school_id = EventSchool.objects.values_list("pk", flat=True).get(session=session)
     tokens = list(session.tables.order_by("number").values_list("token", flat=True))
-    return joined.pk, session.pk, tokens
+    return school_id, session.pk, tokens
 
 
 def direct_step(base: str, event_id: int, saves: int) -> list[float] | None:

@@ -43,21 +43,40 @@ def count_change(event_id: int) -> bool:
 def school_copy(school_id: int) -> int | None:
     """Replace a school's rows in the event with its session's agreed results (pairs by
     their numbers, first names only; played results scored with the event's scoring,
-    whatever the session was set to). Two workers copying the same school wait for each
-    other on the school's row; the second finds it up to date and does nothing.
+    whatever the session was set to), and take down its ``copy_queued`` flag.
+
+    The session's row is locked first, then the school's: the order a change of the
+    session takes them (``mark_changed``, then :func:`events.results.sync.
+    sessions_changed`), so a change is either in this copy or committed after it and
+    finds the flag down (it queues another copy); two copies of the same school wait
+    for each other and the second finds it up to date. A school gone meanwhile (or an
+    uploading one) is left as it is.
 
     Returns the event's id when its national results are to be computed again once
     this is committed (:func:`count_change`), else None."""
+    session_id = (
+        EventSchool.objects.filter(pk=school_id).values_list("session_id", flat=True).first()
+    )
+    revision = (
+        None
+        if session_id is None
+        else Session.objects.select_for_update()
+        .filter(pk=session_id)
+        .values_list("revision", flat=True)
+        .first()
+    )
     school = (
         EventSchool.objects.select_for_update(of=("self",))
         .select_related("session")
-        .get(pk=school_id)
+        .filter(pk=school_id)
+        .first()
     )
-    session = school.session
-    if session is None:
+    if school is None:
         return None
-    revision = Session.objects.values_list("revision", flat=True).get(pk=session.pk)
-    if school.synced_revision == revision:
+    session = school.session
+    if session is None or session.pk != session_id or school.synced_revision == revision:
+        # Nothing to copy (or the school changed sessions meanwhile: that session's
+        # changes queue their own copy, and the pages copy whatever is behind).
         if school.copy_queued:
             EventSchool.objects.filter(pk=school.pk).update(copy_queued=False)
         return None

@@ -2,7 +2,7 @@
 computed from the event's rows and cached.
 
 The rows come from :class:`events.models.EventResult`, whatever way they reached the
-event (a session copied by :mod:`events.results.sync`, a file taken by
+event (a session copied by :mod:`events.results.copying`, a file taken by
 :mod:`events.schools.uploads`). The arithmetic is the rules library's
 (:func:`scoring.event.score_board_entries` a board, :func:`scoring.event.pair_standings`
 the ranking: the figures of :func:`scoring.event.score_event` without a result object a

@@ -7,7 +7,7 @@ expansion, never raising) and matched to the event *by its deals*
 (:func:`scoring.event.compare_boards`, the deals required: a file without cards cannot
 show it was played on the event's boards). Its played results are scored again under
 the event's scoring from the contract and the tricks, as a school playing on this site
-is (``events.results.sync``), so the national field compares like with like.
+is (``events.results.copying``), so the national field compares like with like.
 
 The file is taken whole or not at all: any problem refuses it and nothing changes. The
 same file again changes nothing (:func:`scoring.event.results_fingerprint`); a corrected
@@ -206,7 +206,7 @@ def school_upload(*, school: EventSchool, data: bytes, filename: str = "") -> Up
     fingerprint = results_fingerprint(upload)
     notes = tuple(Problem.of(note) for note in upload.notes)
     with transaction.atomic():
-        # The school, then the event (the order events.results.sync's copy takes them): the
+        # The school, then the event (the order events.results.copying takes them): the
         # event's boards cannot change (events.organiser.services.event_change_boards) between
         # the check against them and the write.
         locked = EventSchool.objects.select_for_update().get(pk=school.pk)

@@ -5,6 +5,8 @@ the copy queues the national results; nobody needs to open a page for them to fo
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
@@ -13,21 +15,19 @@ from django.test.utils import CaptureQueriesContext
 
 from events import tasks
 from events.models import Event, EventNational, EventResult, EventSchool
-from events.results import copying
+from events.results import copying, sync
 from tests.factories import event_school_session, organiser_event, play_round, running_session
 from tournaments.models import Result, Session
 from tournaments.results import services as result_services
 from tournaments.sessions import selectors as session_selectors
 
 
-class _Queue:
-    """Stands in for the copy task: records what is queued."""
-
-    def __init__(self) -> None:
-        self.queued: list[list[int]] = []
-
-    def enqueue(self, school_ids: list[int]) -> None:
-        self.queued.append(school_ids)
+@pytest.fixture
+def queued(monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
+    """The copies the changes queue (each a list of schools), recorded instead of run."""
+    calls: list[list[int]] = []
+    monkeypatch.setattr(tasks, "queue_school_copies", calls.append)
+    return calls
 
 
 def _event_and_session(*, school: str = "North School") -> tuple[Event, Session]:
@@ -73,28 +73,23 @@ def test_a_result_saved_at_a_table_reaches_the_national_results_without_a_page()
 
 
 @pytest.mark.django_db(transaction=True)
-def test_changes_while_a_copy_is_queued_queue_nothing_more(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    queue = _Queue()
-    monkeypatch.setattr(tasks, "copy_schools", queue)
+def test_changes_while_a_copy_is_queued_queue_nothing_more(queued: list[list[int]]) -> None:
     event, session = _event_and_session()
     school = EventSchool.objects.get(session=session)
     _save_one(session, table=1)
     _save_one(session, table=2)
-    assert queue.queued == [[school.pk]]  # one copy for both saves
+    assert queued == [[school.pk]]  # one copy for both saves
     assert not _up_to_date(event, session)
     # The worker runs it: the school is copied, the flag is down, the next save queues.
-    assert copying.school_copy(school.pk) == event.pk
+    tasks.copy_schools.enqueue(queued[0])
+    assert _up_to_date(event, session)
     assert not EventSchool.objects.get(pk=school.pk).copy_queued
     _save_one(session, table=1)
-    assert queue.queued == [[school.pk], [school.pk]]
+    assert queued == [[school.pk], [school.pk]]
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_change_rolled_back_queues_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    queue = _Queue()
-    monkeypatch.setattr(tasks, "copy_schools", queue)
+def test_a_change_rolled_back_queues_nothing(queued: list[list[int]]) -> None:
     _event, session = _event_and_session()
 
     class _Undo(Exception):
@@ -107,23 +102,52 @@ def test_a_change_rolled_back_queues_nothing(monkeypatch: pytest.MonkeyPatch) ->
 
     with pytest.raises(_Undo):
         save_then_fail()
-    assert queue.queued == []
+    assert queued == []
     assert not EventSchool.objects.get(session=session).copy_queued
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_copy_already_made_by_a_read_leaves_the_worker_nothing_to_do(
-    monkeypatch: pytest.MonkeyPatch,
+def test_a_copy_made_by_a_page_first_leaves_the_worker_nothing_to_do(
+    queued: list[list[int]],
 ) -> None:
-    queue = _Queue()
-    monkeypatch.setattr(tasks, "copy_schools", queue)
     event, session = _event_and_session()
     school = EventSchool.objects.get(session=session)
     _save_one(session)
-    assert queue.queued == [[school.pk]]
-    assert copying.school_copy(school.pk) == event.pk  # a page read it first
-    assert copying.school_copy(school.pk) is None  # the worker's run: up to date
+    assert sync.sync_direct_schools(event) == 1  # a page read it before the worker ran
     assert not EventSchool.objects.get(pk=school.pk).copy_queued
+    version = Event.objects.values_list("results_version", flat=True).get(pk=event.pk)
+    assert copying.school_copy(school.pk) is None  # the worker's run: up to date
+    assert Event.objects.values_list("results_version", flat=True).get(pk=event.pk) == version
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_flag_left_up_with_nothing_to_copy_is_taken_down(queued: list[list[int]]) -> None:
+    """E.g. the school's copy was queued and a page copied it meanwhile, then the
+    queued copy ran: the flag goes down, or no change would ever queue one again."""
+    _event, session = _event_and_session()
+    school = EventSchool.objects.get(session=session)
+    sync.sync_direct_schools(school.event)
+    EventSchool.objects.filter(pk=school.pk).update(copy_queued=True)
+    assert copying.school_copy(school.pk) is None
+    assert not EventSchool.objects.get(pk=school.pk).copy_queued
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_workers_copy_skips_a_school_gone_meanwhile(queued: list[list[int]]) -> None:
+    event, session = _event_and_session()
+    other = event_school_session(
+        event,
+        get_user_model().objects.create_user(username="erin", password="x" * 20),
+        school="South School",
+        rounds=3,
+    )
+    _save_one(session)
+    _save_one(other)
+    gone, kept = (EventSchool.objects.get(session=s).pk for s in (session, other))
+    assert queued == [[gone], [kept]]
+    EventSchool.objects.filter(pk=gone).delete()
+    tasks.copy_schools.enqueue([gone, kept])  # no error: the one left is copied
+    assert _up_to_date(event, other)
 
 
 @pytest.mark.django_db
@@ -133,5 +157,49 @@ def test_a_session_in_no_event_pays_one_query_for_it(alice: User) -> None:
     session = running_session(alice)
     with CaptureQueriesContext(connection) as queries:
         Session.objects.filter(pk=session.pk).mark_changed()
-    assert len(queries) == 2  # the count, and the events' question
+    assert len(queries) == 2  # the session's revision counted, and the events' question
     assert "events_eventschool" in queries[1]["sql"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_save_committing_during_the_workers_copy_is_not_lost(
+    queued: list[list[int]],
+) -> None:
+    """A copy is queued (the flag is up) and a table's save has changed the session but
+    not yet committed, so its listener queues nothing. The worker's copy must wait for
+    that save and copy it: had it read the revision before, it would take the flag
+    down over a copy without the save, and nothing would copy it until a page did (on
+    PostgreSQL; on SQLite the write lock serialises them anyway)."""
+    _event, session = _event_and_session()
+    school = EventSchool.objects.get(session=session)
+    _save_one(session, table=1)
+    assert queued == [[school.pk]]
+    saved, copied = threading.Event(), threading.Event()
+
+    def table() -> None:
+        try:
+            with transaction.atomic():
+                _save_one(session, table=2)
+                saved.set()
+                copied.wait(timeout=1)  # the worker starts meanwhile: it must wait
+        finally:
+            connection.close()
+
+    def worker() -> None:
+        try:
+            saved.wait(timeout=10)
+            copying.school_copy(school.pk)
+        finally:
+            copied.set()
+            connection.close()
+
+    threads = [threading.Thread(target=table), threading.Thread(target=worker)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert queued == [[school.pk]]  # the second save found the flag up
+    revision = Session.objects.values_list("revision", flat=True).get(pk=session.pk)
+    assert EventSchool.objects.get(pk=school.pk).synced_revision == revision
+    agreed = Result.objects.filter(session=session, agreed=True).count()
+    assert EventResult.objects.filter(school=school).count() == agreed == 2
