@@ -215,3 +215,21 @@ def test_no_folder_too_big() -> None:
                 continue
             modules = [p for p in folder.glob("*.py") if p.name != "__init__.py"]
             assert len(modules) <= 15, f"{folder.relative_to(ROOT)} holds {len(modules)}"
+
+
+def test_no_cached_property_lock_in_the_apps() -> None:
+    """The apps' cached properties are Django's (``django.utils.functional``): Python
+    3.11's ``functools.cached_property`` holds one lock for the property across all its
+    instances while it computes, so two tables' requests in one server process wait for
+    each other's queries (tests/tournaments/results/test_threads.py). The rules library
+    (``scoring``) may keep it: it computes without a query and cannot import Django."""
+    for module, path in site_modules():
+        if module.startswith("scoring"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Attribute) and node.attr == "cached_property":
+                assert not (isinstance(node.value, ast.Name) and node.value.id == "functools"), (
+                    f"{module}:{node.lineno} uses functools.cached_property"
+                )
+            if isinstance(node, ast.ImportFrom) and node.module == "functools":
+                assert "cached_property" not in {a.name for a in node.names}, module

@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.functional import cached_property
 
 from scoring.cards import Deal, Hand, Seat, Strain, Suit
 from scoring.dd import DDTable, Par, minibridge_par
@@ -189,7 +190,7 @@ class BoardFacts:
     dd: DDTable | None
     profile: Profile = DEFAULT_SCORING
 
-    @functools.cached_property
+    @cached_property
     def par(self) -> Par | None:
         """The Minibridge par under the profile, once analysed (worked out when asked:
         saving a result does not need it)."""

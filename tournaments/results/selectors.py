@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.functional import cached_property
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -125,11 +126,11 @@ class TableAtWork:
     def session(self) -> Session:
         return self.table.session
 
-    @functools.cached_property
+    @cached_property
     def setup(self) -> session_selectors.SessionSetup:
         return session_selectors.session_setup(self.session)
 
-    @functools.cached_property
+    @cached_property
     def board(self) -> board_selectors.BoardFacts | None:
         if self.board_number is None:
             return None
@@ -1037,7 +1038,7 @@ class GridCell:
     contract: str = ""
     tricks_won: int | None = None
 
-    @functools.cached_property  # the grid's template asks for it up to six times
+    @cached_property  # the grid's template asks for it up to six times
     def status(self) -> str:
         if not self.entered:
             return "missing"

@@ -16,6 +16,7 @@ from django.contrib.auth.models import User
 from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.functional import cached_property
 
 from scoring import clock, individual, league, movements
 from scoring.clock import TimeLeft
@@ -502,7 +503,7 @@ class SessionSetup:
     #: session does not show the cards: an option set before the start, never changed).
     event_ends_on: datetime.date | None = None
 
-    @functools.cached_property
+    @cached_property
     def by_pk(self) -> dict[int, Pair]:
         """The pairs by id."""
         return {pair.pk: pair for pair in self.pairs.values()}
