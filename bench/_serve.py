@@ -149,9 +149,11 @@ class Site:
             stdout=subprocess.DEVNULL,
         )
 
-    def start(self, *, workers: int = 2) -> None:
+    def start(self, *, workers: int | None = None) -> None:
         """``manage.py serve`` as ``make run`` starts it, until it says it is ready; with
-        the site's settings and the timing middleware first (bench/_server_timing.py)."""
+        the site's settings and the timing middleware first (bench/_server_timing.py).
+        ``workers``: gunicorn's processes, if not serve's own number (BENCH_WORKERS
+        overrides both)."""
         (self.folder / f"{TIMING_SETTINGS}.py").write_text(
             "from minibridge.settings import *  # noqa: F403\n"
             "from minibridge.settings import MIDDLEWARE\n\n"
@@ -159,8 +161,9 @@ class Site:
             encoding="utf-8",
         )
         # BENCH_WORKERS and BENCH_THREADS try other gunicorn sizes than serve's own.
-        workers = int(os.environ.get("BENCH_WORKERS") or workers)
-        serve = ["serve", "--port", str(self.port), "--workers", str(workers)]
+        processes = os.environ.get("BENCH_WORKERS") or (str(workers) if workers else "")
+        serve = ["serve", "--port", str(self.port)]
+        serve += ["--workers", processes] if processes else []
         serve += (
             ["--threads", os.environ["BENCH_THREADS"]] if os.environ.get("BENCH_THREADS") else []
         )

@@ -9,7 +9,7 @@ Run from the project root::
     .venv/bin/python bench/bench_capacity.py --compare 5db6c64 --classes 24,48
     BENCH_WORKERS=3 BENCH_THREADS=16 .venv/bin/python bench/bench_capacity.py --classes 150
 
-The server is the site as ``make run`` serves it (``manage.py serve``: gunicorn, 2
+The server is the site as ``make run`` serves it (``manage.py serve``: gunicorn, its
 processes and their threads, or as many as ``BENCH_WORKERS`` and ``BENCH_THREADS`` say;
 production settings: DEBUG off, plain http) on a scratch
 database: SQLite in a temporary folder, or with ``--database postgres`` a PostgreSQL
@@ -420,7 +420,7 @@ def main() -> int:
         classes = {label: make_classes(site, max(levels)) for label, site in sites.items()}
         for site in sites.values():
             site.start()
-        processes = os.environ.get("BENCH_WORKERS") or "2"
+        processes = os.environ.get("BENCH_WORKERS") or "serve's"
         threads = os.environ.get("BENCH_THREADS") or "serve's"
         print(
             f"{args.database}: manage.py serve (gunicorn, {processes} processes of "

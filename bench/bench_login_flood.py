@@ -120,6 +120,7 @@ def start_server(port: int, settings_module: str) -> subprocess.Popen[bytes]:
         **SITE_ENV,
         "DJANGO_SETTINGS_MODULE": settings_module,
         "PYTHONPATH": os.pathsep.join([str(SCRATCH), str(ROOT)]),
+        "SERVE_THREADS": str(THREADS),  # as manage.py serve tells its processes
     }
     log = (SCRATCH / f"gunicorn-{settings_module}.log").open("ab")
     server = subprocess.Popen(

@@ -187,8 +187,9 @@ def lockout_response(
 
 
 #: How many refused logins one server process holds back at once: half of the threads
-#: `manage.py serve` gives it, so that the other half always serves the tablets.
-HELD_BACK_AT_MOST = 16
+#: `manage.py serve` gives it (SERVE_THREADS), so that the other half always serves the
+#: tablets.
+HELD_BACK_AT_MOST = max(1, settings.SERVE_THREADS // 2)
 _held_back = threading.BoundedSemaphore(HELD_BACK_AT_MOST)
 
 

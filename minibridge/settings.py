@@ -221,6 +221,10 @@ AXES_USERNAME_CALLABLE = "minibridge.login_throttling.login_username"
 # Seconds a refused login's answer is held back, so that a script posting passwords in
 # a loop slows down to the pace of its answers (minibridge/login_throttling.py).
 LOGIN_PAUSED_ANSWER_DELAY = 1.0
+# The threads in each of gunicorn's processes, as `manage.py serve` starts them (its
+# --threads, which it hands to the processes it starts in SERVE_THREADS): a process
+# holds back refused logins in at most half of them (minibridge/login_throttling.py).
+SERVE_THREADS = env_int("SERVE_THREADS", default=8)
 # No start-up banner on every manage.py command; failures are still logged (WARNING).
 AXES_VERBOSE = False
 # The client's address is REMOTE_ADDR (ipware is told to read nothing else), unless

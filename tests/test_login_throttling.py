@@ -310,6 +310,15 @@ def test_a_refused_login_is_held_back_a_moment(settings: SettingsWrapper) -> Non
         connections.close_all.assert_called_once_with()  # no connection kept while waiting
 
 
+def test_a_process_holds_back_refused_logins_in_half_its_threads() -> None:
+    """`manage.py serve` tells its processes their threads (SERVE_THREADS); the tablets
+    always keep the other half."""
+    code = "from minibridge import login_throttling as t; print(t.HELD_BACK_AT_MOST)"
+    for threads, held in (("8", 4), ("32", 16), ("1", 1)):
+        found = run_manage("shell", "--no-imports", "-c", code, DEBUG="true", SERVE_THREADS=threads)
+        assert found.stdout.split() == [str(held)], found.stderr
+
+
 def test_past_the_limit_a_refused_login_is_answered_at_once(settings: SettingsWrapper) -> None:
     """More flood connections than that must not take every thread of the server."""
     settings.LOGIN_PAUSED_ANSWER_DELAY = 1.0

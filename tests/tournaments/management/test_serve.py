@@ -201,8 +201,8 @@ def test_the_env_file_it_made_holds_a_key_and_no_debug(site: Site) -> None:
 
 
 def test_a_federations_server_runs_more_processes(site: Site, served: list[Served]) -> None:
-    """`serve --workers 3 --task-workers 2`: gunicorn with three worker processes (each
-    answering) and two background workers beside it."""
+    """`serve --workers 3 --threads 4 --task-workers 2`: gunicorn with three worker
+    processes (each answering, told its threads) and two background workers beside it."""
     port = free_port()
     options = ["--workers", "3", "--threads", "4", "--task-workers", "2"]
     one = Served(
@@ -222,6 +222,8 @@ def test_a_federations_server_runs_more_processes(site: Site, served: list[Serve
     [master] = [p for p in direct if "gunicorn" in " ".join(p.cmdline())]
     assert len(workers) == 2
     assert len(master.children()) == 3
+    # Each process knows its threads: it holds back refused logins in at most half.
+    assert all(p.environ().get("SERVE_THREADS") == "4" for p in master.children())
     # The background workers yield the CPU to the site's answers.
     lower = min(master.nice() + serve.WORKER_NICENESS, 19)
     assert all(worker.nice() == lower for worker in workers)

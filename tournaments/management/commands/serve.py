@@ -48,12 +48,17 @@ from minibridge.env import env_int
 #: How long gunicorn may take to answer after it starts, and the children to stop.
 START_TIMEOUT = 60.0
 STOP_TIMEOUT = 10.0
-#: gunicorn's processes and threads per process. A thread costs little while it waits:
-#: a refused login is held back a second in one (up to 16 per process, see
-#: minibridge/login_throttling.py), and the tablets must still find free threads beside
-#: them. At most 64 database connections at once, within PostgreSQL's default 100.
-WORKERS = 2
-THREADS = 32
+#: gunicorn's processes and threads per process. Python runs one thread of a process
+#: at a time: the more threads share a process, the longer a thread that has waited for
+#: the database or the network waits for its turn again, the one holding SQLite's write
+#: lock too, and every other save waits behind it. At 150 classes on two cores
+#: (bench/bench_capacity.py, four runs each) the p95 save was 2.7-7.7 s with 2 processes
+#: of 32 threads and 0.25-1.3 s with 4 of 8. A thread costs little while it waits: a
+#: refused login is held back a second in one (in at most half of a process's threads,
+#: minibridge/login_throttling.py). At most 32 database connections at once, within
+#: PostgreSQL's default 100.
+WORKERS = 4
+THREADS = settings.SERVE_THREADS
 #: How much lower a background worker's CPU priority is than the site's (its "nice"):
 #: its work can wait a moment (a board's analysis, the national results), a tablet's
 #: save cannot. A national event's uploads keep the worker computing the national
@@ -313,7 +318,9 @@ class Command(BaseCommand):
             # The port is still checked free first (port_is_free, without the option).
             "--reuse-port",
         ]
-        return subprocess.Popen(server, cwd=base)
+        # The processes' settings learn their threads from it (SERVE_THREADS).
+        env = {**os.environ, "SERVE_THREADS": str(options["threads"])}
+        return subprocess.Popen(server, cwd=base, env=env)
 
     def _start_worker(self, name: str) -> TaskWorker:
         """A background worker, under an id of its own: when it dies, the tasks it was
