@@ -68,7 +68,9 @@ current of the server's CPU per class-second, of the p95 save and of each reques
 type's CPU ms: above 1, the current code is the cheaper. With ``--database postgres``
 each revision gets a private PostgreSQL server of its own (same version and settings;
 ``--database-url`` cannot be used with ``--compare``). ``--compare HEAD`` measures the
-noise: the same code twice.
+noise: the same code twice. Each revision's server has that revision's own ``serve``
+processes and threads (before aa85225: 2 of 32; since: 4 of 8), unless ``BENCH_WORKERS``
+and ``BENCH_THREADS`` give both the same.
 """
 
 from __future__ import annotations

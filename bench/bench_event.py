@@ -618,7 +618,7 @@ def main() -> int:
             plans_busy, busy_cookie = make_classes(site, TABLET_CLASSES)
             play_rounds(plans_idle + plans_busy, 3)
             connections.close_all()
-            site.start(workers=2)
+            site.start()
             fork = multiprocessing.get_context("fork")
             seconds = args.seconds
             # Spread over at least as long as the idle measurement, for as many saves (or

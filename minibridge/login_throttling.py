@@ -187,9 +187,9 @@ def lockout_response(
 
 
 #: How many refused logins one server process holds back at once: half of the threads
-#: `manage.py serve` gives it (SERVE_THREADS), so that the other half always serves the
-#: tablets.
-HELD_BACK_AT_MOST = max(1, settings.SERVE_THREADS // 2)
+#: `manage.py serve` gives it (SERVE_THREADS; none of a process of one thread), so that
+#: the other half always serves the tablets.
+HELD_BACK_AT_MOST = settings.SERVE_THREADS // 2
 _held_back = threading.BoundedSemaphore(HELD_BACK_AT_MOST)
 
 
@@ -197,9 +197,10 @@ def _hold_back() -> None:
     """Wait ``LOGIN_PAUSED_ANSWER_DELAY`` seconds before answering a refused login.
 
     A script posting passwords in a loop sends its next one only when answered: held
-    back a second, a 16-thread flood sends 16 a second instead of hundreds, and the
-    server spends its time on the tablets rather than on refusals, however cheap each
-    is (bench/bench_login_flood.py). A waiting thread costs no processor time, and its
+    back a second, each of its connections held back sends one a second instead of
+    hundreds (up to HELD_BACK_AT_MOST in each process), and the server spends its time
+    on the tablets rather than on refusals, however cheap each is
+    (bench/bench_login_flood.py). A waiting thread costs no processor time, and its
     database connection is closed first. Past HELD_BACK_AT_MOST waiting at once, the
     answer goes at once: more connections than that must not take every thread."""
     delay = settings.LOGIN_PAUSED_ANSWER_DELAY

@@ -179,12 +179,13 @@ LOGOUT_REDIRECT_URL = "login"
 
 # --- Login throttling (django-axes) ---------------------------------------------------
 # Failed logins, to the teachers' page and to the admin, are counted in the database (so
-# both gunicorn workers see them) by username and by address. Over a limit, logging in is
-# paused: axes' check in front of both login pages (minibridge/urls.py), and its backend
-# first in the list for any other authenticate(), refuse before any password is hashed,
-# and the answer is held back a second, so a flood of wrong passwords leaves the tablets
-# quick (bench/bench_login_flood.py). The refused visitor gets a page saying how long to
-# wait (minibridge/login_throttling.py); `manage.py axes_reset_username NAME` lifts it.
+# every gunicorn process of every server sees them) by username and by address. Over a
+# limit, logging in is paused: axes' check in front of both login pages
+# (minibridge/urls.py), and its backend first in the list for any other authenticate(),
+# refuse before any password is hashed, and the answer is held back a second, so a flood
+# of wrong passwords leaves the tablets quick (bench/bench_login_flood.py). The refused
+# visitor gets a page saying how long to wait (minibridge/login_throttling.py);
+# `manage.py axes_reset_username NAME` lifts it.
 INSTALLED_APPS.append("axes")
 # Last, so it sees the language chosen and turns a refused login into that page.
 MIDDLEWARE.append("axes.middleware.AxesMiddleware")
@@ -224,7 +225,7 @@ LOGIN_PAUSED_ANSWER_DELAY = 1.0
 # The threads in each of gunicorn's processes, as `manage.py serve` starts them (its
 # --threads, which it hands to the processes it starts in SERVE_THREADS): a process
 # holds back refused logins in at most half of them (minibridge/login_throttling.py).
-SERVE_THREADS = env_int("SERVE_THREADS", default=8)
+SERVE_THREADS = env_positive_int("SERVE_THREADS", default=8)
 # No start-up banner on every manage.py command; failures are still logged (WARNING).
 AXES_VERBOSE = False
 # The client's address is REMOTE_ADDR (ipware is told to read nothing else), unless

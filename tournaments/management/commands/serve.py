@@ -52,8 +52,9 @@ STOP_TIMEOUT = 10.0
 #: at a time: the more threads share a process, the longer a thread that has waited for
 #: the database or the network waits for its turn again, the one holding SQLite's write
 #: lock too, and every other save waits behind it. At 150 classes on two cores
-#: (bench/bench_capacity.py, four runs each) the p95 save was 2.7-7.7 s with 2 processes
-#: of 32 threads and 0.25-1.3 s with 4 of 8. A thread costs little while it waits: a
+#: (bench/bench_capacity.py --compare, the same code side by side, three runs) the p95
+#: save was 1.9, 1.3 and 5.3 s with 2 processes of 32 threads, 0.7, 1.4 and 0.7 s with 4
+#: of 8, for the same CPU. A thread costs little while it waits: a
 #: refused login is held back a second in one (in at most half of a process's threads,
 #: minibridge/login_throttling.py). At most 32 database connections at once, within
 #: PostgreSQL's default 100.
