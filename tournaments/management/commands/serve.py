@@ -54,8 +54,8 @@ STOP_TIMEOUT = 10.0
 #: lock too, and every other save waits behind it. At 150 classes on two cores
 #: (bench/bench_capacity.py --compare, the same code side by side, three runs) the p95
 #: save was 1.9, 1.3 and 5.3 s with 2 processes of 32 threads, 0.7, 1.4 and 0.7 s with 4
-#: of 8, for the same CPU. A thread costs little while it waits: a
-#: refused login is held back a second in one (in at most half of a process's threads,
+#: of 8, for the same CPU. A thread costs little while it waits: a refused login is
+#: held back a second in one (in at most half of a process's threads,
 #: minibridge/login_throttling.py). At most 32 database connections at once, within
 #: PostgreSQL's default 100.
 WORKERS = 4
