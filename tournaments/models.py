@@ -191,20 +191,24 @@ class Partnership(models.Model):
 
 #: Sent by :meth:`SessionQuerySet.mark_changed` once it has counted a change of some
 #: sessions, inside the change's transaction, with ``sessions`` (the queryset it counted
-#: them by). An app that keeps a copy of a session listens here, so that this app need
-#: not import it: the simultaneous events copy a school's session into its event
-#: (``events.apps`` connects ``events.results.sync.sessions_changed``).
+#: them by) and ``in_event`` (whether they play for a school in an event, when the
+#: sender knows, as a table's save does from the row it read; else None). An app
+#: that keeps a copy of a session listens here, so that this app need not import it:
+#: the simultaneous events copy a school's session into its event (``events.apps``
+#: connects ``events.results.sync.sessions_changed``).
 sessions_changed = Signal()
 
 
 class SessionQuerySet(models.QuerySet["Session"]):
-    def mark_changed(self, *, setup: bool = False) -> int:
+    def mark_changed(self, *, setup: bool = False, in_event: bool | None = None) -> int:
         """Count a change of these sessions (a result, a flag, the round, a pair): the
         pages polled with an ETag made from ``revision`` (the grid, the projector, a
         table's round check) are sent again instead of "not modified". ``setup``: the
         change is one of what no result changes (the pairs, their pupils, the boards'
         analysis, the session's settings), which the pages keep between requests
-        (``tournaments.sessions.caches``) under ``setup_revision``: counted too."""
+        (``tournaments.sessions.caches``) under ``setup_revision``: counted too.
+        ``in_event``: whether these sessions play for a school in an event, when the
+        caller knows (False: the listeners need not ask); None when it does not."""
         if setup:
             counted = self.update(
                 revision=models.F("revision") + 1, setup_revision=models.F("setup_revision") + 1
@@ -212,7 +216,7 @@ class SessionQuerySet(models.QuerySet["Session"]):
         else:
             counted = self.update(revision=models.F("revision") + 1)
         if counted:
-            sessions_changed.send(sender=self.model, sessions=self)
+            sessions_changed.send(sender=self.model, sessions=self, in_event=in_event)
         return counted
 
     def mark_setup_changed(self) -> int:

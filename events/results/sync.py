@@ -28,11 +28,17 @@ from tournaments.models import Session
 from tournaments.privacy import selectors as privacy_selectors
 
 
-def sessions_changed(sender: Any, *, sessions: QuerySet[Session], **kwargs: Any) -> None:
+def sessions_changed(
+    sender: Any, *, sessions: QuerySet[Session], in_event: bool | None = None, **kwargs: Any
+) -> None:
     """A change of ``sessions`` was counted (``tournaments.models.sessions_changed``): the
     school each plays for in an event is copied again by a worker once the change is
-    committed. One query for a session in no event, or whose copy is already queued;
-    while a copy is queued, further changes queue nothing more (it copies them all)."""
+    committed. No query when the sender knows that none plays in an event (``in_event``
+    False: a table's save); else one for a session in no event, or whose copy is already
+    queued; while a copy is queued, further changes queue nothing more (it copies them
+    all)."""
+    if in_event is False:
+        return
     schools = list(
         EventSchool.objects.filter(session__in=sessions, copy_queued=False).values_list(
             "pk", flat=True

@@ -3,11 +3,12 @@ sheets' and charts' labels, in the user's language."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from django.utils.formats import get_format, number_format
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.cards import Strain
@@ -130,6 +131,14 @@ def feedback_text(feedback: Feedback | None) -> str:
     adjusted score)."""
     if feedback is None:
         return ""
+    # Feedback is a value: the same reads the same in a language, so it is put into
+    # words once (a traveller shows each result's line on every table's answer).
+    return _feedback_text(feedback, get_language())
+
+
+@functools.lru_cache(maxsize=4096)
+def _feedback_text(feedback: Feedback, language: str | None) -> str:
+    """:func:`feedback_text` of ``feedback`` in ``language`` (the one active)."""
     parts = [result_text(feedback)]
     if not feedback.analysed:
         parts.append(verdict_text(Verdict(Code.NO_ANALYSIS)))

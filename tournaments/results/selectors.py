@@ -167,11 +167,13 @@ class TableAtWork:
 
 
 def table_at_work(token: str, *, board_number: int | None = None) -> TableAtWork | None:
-    """The table with this link and its session (one query), and (given its number)
-    that board of the session's set; None for an unknown link."""
+    """The table with this link and its session, with the school it plays for in an
+    event if any (one query: a save tells the event's listener whether to ask,
+    ``session_selectors.plays_for_a_school``), and (given its number) that board of the
+    session's set; None for an unknown link."""
     try:
         # get(), not first(): one row, and the tables' order would join the sessions.
-        table = Table.objects.select_related("session").get(token=token)
+        table = Table.objects.select_related("session__event_school").get(token=token)
     except Table.DoesNotExist:
         return None
     return TableAtWork(table=table, board_number=board_number)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Exists
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -230,15 +231,21 @@ def _record(
         idempotency_key=idempotency_key or None,
         entered_by=entered_by,
     )
+    # Whether the session plays for a school in an event, from the row the request read
+    # (no query then): for a lesson, the events' listener asks nothing inside the write.
+    in_event = session_selectors.plays_for_a_school(session)
     try:
         with transaction.atomic():
+            # The session still in this round, both pairs still playing: one statement,
+            # which counts the change when it holds.
             still = Session.objects.filter(
-                pk=session.pk, state=Session.State.RUNNING, current_round=slot.round
+                _pair_plays(slot.ns_pair, slot.round),
+                _pair_plays(slot.ew_pair, slot.round),
+                pk=session.pk,
+                state=Session.State.RUNNING,
+                current_round=slot.round,
             )
-            playing = Pair.objects.playing_in(slot.round).filter(
-                pk__in=[slot.ns_pair.pk, slot.ew_pair.pk]
-            )
-            if not still.mark_changed() or playing.count() != 2:
+            if not still.mark_changed(in_event=in_event):
                 raise _MovedOn
             result.save()
     except (IntegrityError, _MovedOn):
@@ -257,6 +264,11 @@ def _record(
             again=False,
         )
     return Recorded(result, entry)
+
+
+def _pair_plays(pair: Pair, round_: int) -> Exists:
+    """The condition that ``pair`` still plays in ``round_`` (not withdrawn by then)."""
+    return Exists(Pair.objects.playing_in(round_).filter(pk=pair.pk))
 
 
 class _MovedOn(Exception):

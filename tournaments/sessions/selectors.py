@@ -175,6 +175,12 @@ def event_of(session: Session) -> SessionEvent | None:
     return event
 
 
+def plays_for_a_school(session: Session) -> bool:
+    """Whether the session plays for a school in a simultaneous event (no query when the
+    session was read with its ``event_school``, one otherwise)."""
+    return getattr(session, "event_school", None) is not None
+
+
 def is_individual(session: Session) -> bool:
     """Whether the pupils change partners every round and are ranked alone."""
     return session.movement_kind == Session.Kind.INDIVIDUAL

@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import connection, transaction
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from events import tasks
@@ -86,6 +87,25 @@ def test_changes_while_a_copy_is_queued_queue_nothing_more(queued: list[list[int
     assert not EventSchool.objects.get(pk=school.pk).copy_queued
     _save_one(session, table=1)
     assert queued == [[school.pk], [school.pk]]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_tablets_save_queues_its_schools_copy(queued: list[list[int]]) -> None:
+    """A table's save knows from the row its request read that the session plays for a
+    school (a lesson's save asks nothing: tests/tournaments/results/test_result_save.py):
+    its change queues the school's copy as any other does."""
+    _event, session = _event_and_session()
+    school = EventSchool.objects.get(session=session)
+    movement = session_selectors.session_movement(session)
+    board = min(movement.boards(movement.entry(1, 1).board_set))
+    response = Client().post(
+        f"/t/{session.tables.get(number=1).token}/boards/{board}/",
+        {"strain": "NT", "level": "game", "tricks": "9", "key": "tablet-1", "round": "1"},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    assert Result.objects.filter(session=session, board_number=board).exists()
+    assert queued == [[school.pk]]
 
 
 @pytest.mark.django_db(transaction=True)

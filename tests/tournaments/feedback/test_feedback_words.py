@@ -100,6 +100,10 @@ def test_the_one_line() -> None:
             "3NT gikk 1 bet med 8 stikk: Ø–V får 50 · Med perfekt spill går 3NT hjem med 9 "
             "stikk: spilleføreren kunne tatt 1 stikk til · Beste kontrakt"
         )
+    # Put into words once per language (tournaments/labels/feedback.py): English again
+    # is English, not the Norwegian made last.
+    with translation.override("en"):
+        assert feedback_labels.feedback_text(result).startswith("3NT went down with 8 tricks")
 
 
 def _south(contract: str, tricks: int, profile: str = "ebu", **strains: int) -> str:

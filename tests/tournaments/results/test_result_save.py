@@ -170,6 +170,27 @@ def test_a_pair_that_stopped_playing_is_refused_plainly(session: Session) -> Non
     assert not Result.objects.exists()
 
 
+@pytest.mark.parametrize("line", ["NS", "EW"])
+def test_the_write_finds_a_pair_on_either_side_withdrawn_since_the_setup_was_kept(
+    session: Session, line: str
+) -> None:
+    """The kept setup (read by another table's page) still has the pair playing; the
+    write's own check finds it withdrawn and the save is refused, nothing saved."""
+    table, ns, ew = _where(session, 1, 1)
+    other, _, _ = _where(session, 2, 1)
+    Client().get(f"/t/{other.token}/")
+    number = ns.number if line == "NS" else ew.number
+    Pair.objects.filter(session=session, line=line, number=number).update(withdrawn_from_round=1)
+    found_before = result_selectors.table_at_work(table.token)
+    assert found_before is not None
+    assert found_before.setup.pairs[ns].plays_in(1)  # the kept setup: still playing
+    assert found_before.setup.pairs[ew].plays_in(1)
+    response = _post(Client(), table, 1, key="withdrawn")
+    assert response.status_code == 422
+    assert "Board 1 is not played at table" in response.content.decode()
+    assert not Result.objects.exists()
+
+
 def test_a_refused_save_inside_a_transaction_leaves_it_usable(session: Session) -> None:
     table, _, _ = _where(session, 1, 1)
     _record(table, 1, key="first")
@@ -315,14 +336,15 @@ def test_a_save_reads_nothing_twice(
     session: Session, django_assert_max_num_queries: DjangoAssertNumQueries
 ) -> None:
     """A save with the session's setup kept (another table's request read it): the
-    table and its session, the table's results, the write (its savepoint, its lock, the
-    pairs still playing, the insert, the release), the events' question whether the
-    session plays for a school in one (events.results.sync.sessions_changed), the
-    board's traveller, and the set's analysis, which this board still waits for."""
+    table and its session (with the school it plays for in an event: none, so the
+    events' listener asks nothing), the table's results, the write (its savepoint, its
+    lock with the check that the round and both pairs still play, the insert, the
+    release), the board's traveller, and the set's analysis, which this board still
+    waits for."""
     table, _, _ = _where(session, 1, 1)
     other, _, _ = _where(session, 2, 1)
     Client().get(f"/t/{other.token}/")  # the setup read once, for the session
-    with django_assert_max_num_queries(10):
+    with django_assert_max_num_queries(8):
         assert _post(Client(), table, 1, key="few").status_code == 200
 
 
