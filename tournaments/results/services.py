@@ -135,12 +135,14 @@ def result_record(
 
     Every table of a class saves at the same moment, and on SQLite each write waits for
     the database's one write lock: so the checks read first, outside any transaction,
-    and the write is a short transaction of three statements. It counts the session's
-    change only if the session still runs in the round the checks saw (a conditional
-    UPDATE, which also locks the session's row until the end, so the teacher's round
-    change waits), confirms both pairs still play, and inserts. If anything moved in
-    between (the round, another device, the same form sent twice at once: the unique
-    constraints see to those), the checks run once more and say what happened.
+    and the write is a short transaction of two statements. A conditional UPDATE counts
+    the session's change only if the session still runs in the round the checks saw,
+    with the setup they read (a pair withdrawn, a pupil swapped since: the teacher's
+    services count the setup's change on the session's row first) and both pairs still
+    playing; it also locks the session's row until the end, so the teacher's round
+    change waits. Then the insert. If anything moved in between (the round, the setup,
+    another device, the same form sent twice at once: the unique constraints see to
+    those), the checks run once more and say what happened.
     """
     return _record(
         table=table,
@@ -236,14 +238,18 @@ def _record(
     in_event = session_selectors.plays_for_a_school(session)
     try:
         with transaction.atomic():
-            # The session still in this round, both pairs still playing: one statement,
-            # which counts the change when it holds.
+            # The session still in this round with the setup the checks read, both pairs
+            # still playing: one statement, which counts the change when it holds. The
+            # setup's revision is what a save racing the teacher's change sees on
+            # PostgreSQL: waiting for the row's lock, it checks the row again as it is
+            # then, the pairs' subqueries as they were when the statement began.
             still = Session.objects.filter(
                 _pair_plays(slot.ns_pair, slot.round),
                 _pair_plays(slot.ew_pair, slot.round),
                 pk=session.pk,
                 state=Session.State.RUNNING,
                 current_round=slot.round,
+                setup_revision=session.setup_revision,
             )
             if not still.mark_changed(in_event=in_event):
                 raise _MovedOn

@@ -7,13 +7,14 @@ from __future__ import annotations
 import html as html_lib
 import json
 import re
+import threading
 from typing import TYPE_CHECKING, TypedDict, Unpack
 
 import pytest
 from django import forms
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connections, transaction
 from django.test import Client
 from pytest_django import DjangoAssertNumQueries
 
@@ -188,6 +189,52 @@ def test_the_write_finds_a_pair_on_either_side_withdrawn_since_the_setup_was_kep
     response = _post(Client(), table, 1, key="withdrawn")
     assert response.status_code == 422
     assert "Board 1 is not played at table" in response.content.decode()
+    assert not Result.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_save_racing_the_teachers_withdrawal_of_its_pair_is_refused(alice: User) -> None:
+    """The teacher withdraws a pair while its table's save is between its checks and its
+    write: the save waits for the teacher's change (on PostgreSQL its UPDATE waits for
+    the session's row, which the withdrawal locked; on SQLite its transaction waits for
+    the write lock) and, once that is committed, is refused; nothing is saved. On
+    PostgreSQL the waiting UPDATE checks the session's row again as it is then (its
+    setup revision), not the pairs' subqueries, which see what was there before."""
+    live = running_session(alice, seed="race")
+    table, _, ew = _where(live, 1, 1)
+    tablet = result_selectors.table_at_work(table.token)  # the request read its table
+    assert tablet is not None
+    pair = Pair.objects.get(session=live, line="EW", number=ew.number)
+    outcome: list[object] = []
+
+    def save() -> None:
+        try:
+            result_services.result_record_from_tablet(
+                table=tablet.table,
+                board_number=1,
+                contract="4S",
+                tricks_won=10,
+                idempotency_key="racing",
+                session=tablet.session,
+            )
+            outcome.append("saved")
+        except ValidationError as refused:
+            outcome.append(refused.messages)
+        except BaseException as error:  # the main thread reports it
+            outcome.append(error)
+        finally:
+            connections.close_all()
+
+    saver = threading.Thread(target=save)
+    with transaction.atomic():
+        session_services.pair_withdraw(pair=pair, from_round=1)
+        saver.start()
+        saver.join(1)
+        assert saver.is_alive(), f"the save did not wait for the teacher's change: {outcome}"
+    saver.join(30)
+    assert len(outcome) == 1
+    assert isinstance(outcome[0], list), outcome
+    assert "Board 1 is not played at table" in outcome[0][0]
     assert not Result.objects.exists()
 
 
