@@ -137,12 +137,14 @@ def result_record(
     the database's one write lock: so the checks read first, outside any transaction,
     and the write is a short transaction of two statements. A conditional UPDATE counts
     the session's change only if the session still runs in the round the checks saw,
-    with the setup they read (a pair withdrawn, a pupil swapped since: the teacher's
-    services count the setup's change on the session's row first) and both pairs still
-    playing; it also locks the session's row until the end, so the teacher's round
-    change waits. Then the insert. If anything moved in between (the round, the setup,
+    with the setup they read (a pair withdrawn, a pupil replaced since: the teacher's
+    services count the setup's change on the session's row in the same transaction)
+    and both pairs still playing; it also locks the session's row until the end, so the
+    teacher's round change waits. Then the insert (and, for a session in an event, the
+    events' listener's question). If anything moved in between (the round, the setup,
     another device, the same form sent twice at once: the unique constraints see to
-    those), the checks run once more and say what happened.
+    those), the checks run once more, holding the session's row, and say what
+    happened.
     """
     return _record(
         table=table,
@@ -257,18 +259,23 @@ def _record(
     except (IntegrityError, _MovedOn):
         if not again:
             raise
-        # The checks again, on what is there now: they say what happened.
-        return _record(
-            table=table,
-            board_number=board_number,
-            contract=contract,
-            tricks_won=tricks_won,
-            revoke=revoke,
-            idempotency_key=idempotency_key,
-            shown_round=shown_round if shown_round is not None else slot.round,
-            entered_by=entered_by,
-            again=False,
-        )
+        # The checks again, on what is there now: they say what happened. This time
+        # holding the session's row, which every change of what they check counts
+        # itself on (the teacher's, the analysis coming in): nothing moves before the
+        # write, however often the setup changes meanwhile.
+        with transaction.atomic():
+            list(Session.objects.select_for_update().filter(pk=session.pk).values_list("pk"))
+            return _record(
+                table=table,
+                board_number=board_number,
+                contract=contract,
+                tricks_won=tricks_won,
+                revoke=revoke,
+                idempotency_key=idempotency_key,
+                shown_round=shown_round if shown_round is not None else slot.round,
+                entered_by=entered_by,
+                again=False,
+            )
     return Recorded(result, entry)
 
 
@@ -278,7 +285,7 @@ def _pair_plays(pair: Pair, round_: int) -> Exists:
 
 
 class _MovedOn(Exception):
-    """The session or a pair changed between a save's checks and its write."""
+    """The session, its setup or a pair changed between a save's checks and its write."""
 
 
 @transaction.atomic

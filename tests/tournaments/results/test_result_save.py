@@ -238,6 +238,42 @@ def test_a_save_racing_the_teachers_withdrawal_of_its_pair_is_refused(alice: Use
     assert not Result.objects.exists()
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_save_is_saved_however_often_the_setup_changes_meanwhile(
+    alice: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each time the save goes from its checks to its write, another request counts a
+    change of the session's setup (the analysis coming in, say): the first write finds
+    it moved on; the second try holds the session's row, so the next change waits for
+    it, and the result is saved (no error for the tablet to send again)."""
+    live = running_session(alice, seed="setup-changes")
+    table, _, _ = _where(live, 1, 1)
+    others: list[threading.Thread] = []
+
+    def another_change() -> None:
+        try:
+            Session.objects.filter(pk=live.pk).mark_setup_changed()
+        finally:
+            connections.close_all()
+
+    def between_checks_and_write(session: Session) -> bool:
+        other = threading.Thread(target=another_change)
+        others.append(other)
+        other.start()
+        other.join(1)  # committed at once, unless the save holds the session's row
+        return False
+
+    monkeypatch.setattr(session_selectors, "plays_for_a_school", between_checks_and_write)
+    response = _post(Client(), table, 1, key="meanwhile")
+    for other in others:
+        other.join(30)
+    assert response.status_code == 200
+    assert Result.objects.filter(session=live, board_number=1).count() == 1
+    assert len(others) == 2  # the first write found the change; the second held the row
+    assert not any(other.is_alive() for other in others)
+    assert Session.objects.get(pk=live.pk).setup_revision == live.setup_revision + 2
+
+
 def test_a_refused_save_inside_a_transaction_leaves_it_usable(session: Session) -> None:
     table, _, _ = _where(session, 1, 1)
     _record(table, 1, key="first")
