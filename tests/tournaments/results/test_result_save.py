@@ -193,13 +193,23 @@ def test_the_write_finds_a_pair_on_either_side_withdrawn_since_the_setup_was_kep
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_save_racing_the_teachers_withdrawal_of_its_pair_is_refused(alice: User) -> None:
+def test_a_save_racing_the_teachers_withdrawal_of_its_pair_is_refused(
+    alice: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The teacher withdraws a pair while its table's save is between its checks and its
     write: the save waits for the teacher's change (on PostgreSQL its UPDATE waits for
     the session's row, which the withdrawal locked; on SQLite its transaction waits for
     the write lock) and, once that is committed, is refused; nothing is saved. On
     PostgreSQL the waiting UPDATE checks the session's row again as it is then (its
     setup revision), not the pairs' subqueries, which see what was there before."""
+    checked = threading.Event()
+    plays_for_a_school = session_selectors.plays_for_a_school
+
+    def past_the_checks(session: Session) -> bool:
+        checked.set()  # the save has read and checked everything: its write comes next
+        return plays_for_a_school(session)
+
+    monkeypatch.setattr(session_selectors, "plays_for_a_school", past_the_checks)
     live = running_session(alice, seed="race")
     table, _, ew = _where(live, 1, 1)
     tablet = result_selectors.table_at_work(table.token)  # the request read its table
@@ -229,7 +239,8 @@ def test_a_save_racing_the_teachers_withdrawal_of_its_pair_is_refused(alice: Use
     with transaction.atomic():
         session_services.pair_withdraw(pair=pair, from_round=1)
         saver.start()
-        saver.join(1)
+        assert checked.wait(30), f"the save did not reach its write: {outcome}"
+        saver.join(0.5)  # its write begins, and waits for the teacher's change
         assert saver.is_alive(), f"the save did not wait for the teacher's change: {outcome}"
     saver.join(30)
     assert len(outcome) == 1
