@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 from django.apps import apps
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
@@ -143,12 +144,28 @@ def _fill(route: str, values: dict[str, str]) -> str | None:
     return "/" + re.sub(r"<(?:(\w+):)?(\w+)>", replace, route)
 
 
+def _admin_page(route: str) -> bool:
+    """A page inside the admin (not its index nor its login)."""
+    return route.startswith(settings.ADMIN_PATH) and route not in {
+        settings.ADMIN_PATH,
+        f"{settings.ADMIN_PATH}login/",
+    }
+
+
 def _urls(real: dict[str, str] | None = None) -> set[str]:
     """Every route with hostile values in its path; with ``real``, with the real
     objects' ids (so the forms behind them are reached) and hostile values only where
-    no id is known (e.g. the kind of a download)."""
+    no id is known (e.g. the kind of a download).
+
+    With ``real``, the admin's index and login but none of its other pages: none of
+    these visitors is staff, so every admin page sends them to the admin's login
+    before it reads a value (the admin's own ids are never among the real ones). Each
+    is still walked once with hostile values in its path and its form (without
+    ``real``), and the login takes every round of values."""
     urls = set()
     for route, _ in _patterns(get_resolver().url_patterns):
+        if real is not None and _admin_page(route):
+            continue
         for number, text in itertools.product(HOSTILE_NUMBERS, HOSTILE_TEXT):
             values = {"int": number, "str": text, "path": text, "slug": "x", "token": text}
             url = _fill(route, {**values, **(real or {})})
@@ -230,6 +247,8 @@ def test_no_url_answers_500_to_hostile_input(
         assert len(hostile_paths) > 100
     else:
         value = HOSTILE_FORM_VALUES[PARTS.index(part)]
+        # Why the admin's inner pages are left out of these rounds (see _urls).
+        assert not User.objects.filter(is_staff=True).exists()
         real_paths = _urls(_real_ids(live, with_token=who == "table"))
         for url in last_logout(real_paths - {"/accounts/logout/"}):
             for method in ("get", "post"):
