@@ -35,6 +35,12 @@ def manage(*args: str, database: Path | str, stdin: str = "") -> subprocess.Comp
     )
 
 
+# The suite's worker processes (pytest-xdist, --dist loadgroup) run this file's tests in
+# one process: the demo database (a session fixture, about ten seconds: its boards are
+# dealt and analysed in the subprocess) is made once, not once per process.
+pytestmark = pytest.mark.xdist_group("backups_demo")
+
+
 @pytest.fixture(scope="session")
 def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A migrated SQLite database with the demo class, made once."""
