@@ -266,6 +266,9 @@ def league_pages(alice: User) -> list[tuple[str, str]]:
     ]
 
 
+# What these two check is the pages: .ci/run's PostgreSQL run leaves them out (pyproject's
+# `screen` marker; tests/tournaments/leagues/ reads and writes the same leagues there).
+@pytest.mark.screen
 @pytest.mark.parametrize("language", ["en", "nb"])
 def test_the_league_pages_have_no_axe_violations(
     page: Page,
@@ -283,6 +286,7 @@ def test_the_league_pages_have_no_axe_violations(
     assert found == [], "axe found:\n" + "\n".join(found)
 
 
+@pytest.mark.screen
 def test_the_league_pages_fit_a_tablet_and_a_phone(
     page: Page,
     alice: User,
