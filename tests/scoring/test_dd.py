@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
 import threading
 from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -12,6 +14,9 @@ from hypothesis import strategies as st
 from scoring.cards import Deal, Seat, Strain
 from scoring.dd import MAX_DEALS_PER_CALL, DDTable, analyse, minibridge_par, read_par
 from scoring.profiles import PROFILES
+
+#: What the rest of the suite has its deals solved from (tests/conftest.py).
+SOLVED_DEALS = Path(__file__).parents[1] / "solved_deals.txt"
 
 #: The solver's own tests: each deal goes to it (its calls, batches and lock are checked).
 pytestmark = pytest.mark.real_solver
@@ -238,3 +243,14 @@ def test_the_par_lists_exactly_the_contracts_that_score_its_net(
     assert par.contracts == tuple(c for c in profile.contracts() if nets[c] == par.net)
     assert all(dd[Seat.SOUTH, c.contract.strain] == c.tricks for c in par.choices)
     assert read_par(str(par), par.ties_pbn) == par.text
+
+
+def test_the_suites_stored_solutions_are_the_solvers() -> None:
+    """tests/solved_deals.txt answers for the solver in the rest of the suite
+    (tests/conftest.py): ten of its deals, drawn afresh each run, solved again agree."""
+    lines = SOLVED_DEALS.read_text(encoding="ascii").splitlines()
+    assert len(lines) >= 100
+    assert lines == sorted(set(lines))
+    sample = [line.split("\t") for line in random.sample(lines, 10)]
+    solved = analyse([Deal.from_pbn(pbn) for pbn, _tricks in sample])
+    assert [table.to_pbn() for table in solved] == [tricks for _pbn, tricks in sample], sample
