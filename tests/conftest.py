@@ -8,6 +8,7 @@ import itertools
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -85,7 +86,7 @@ def _test_settings(settings: SettingsWrapper) -> None:
 #: Every deal solved before, committed: a line each, its PBN and the 20 digits of its
 #: double-dummy table. The solver is a pure function of the deal, and the suite deals the
 #: same boards each run (:func:`_seeds_repeatable`): a deal in the file is never solved
-#: again, on a fresh clone too (about 700 deals, five minutes of the suite's CPU).
+#: again, on a fresh clone too (about 500 deals, five minutes of the suite's time).
 #: ``SOLVED_DEALS_UPDATE=1 make test`` adds the deals a run solved that it lacks (tests
 #: added since); a deal no test deals any more does no harm. tests/scoring/test_dd.py
 #: checks a sample of it against the solver each run.
@@ -116,19 +117,47 @@ def _solve_once(deals: Sequence[Deal]) -> list[dd.DDTable]:
     return [_SOLVED[deal.to_pbn()] for deal in deals]
 
 
+#: How many deals the run solved that :data:`SOLVED_DEALS` lacks, this process's and its
+#: workers'.
+_NOT_STORED = {"deals": 0}
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    """With ``SOLVED_DEALS_UPDATE=1``, the deals this process solved are added to
-    :data:`SOLVED_DEALS` (each of the suite's worker processes adds its own, one at a
+    """The deals this process solved that :data:`SOLVED_DEALS` lacks are counted (a
+    worker of pytest-xdist passes its count to the main process); with
+    ``SOLVED_DEALS_UPDATE=1`` they are added to the file (each worker its own, one at a
     time under a lock on the file)."""
-    if os.environ.get("SOLVED_DEALS_UPDATE") != "1" or not set(_SOLVED) - _STORED:
+    new = set(_SOLVED) - _STORED
+    worker_output = getattr(session.config, "workeroutput", None)
+    if worker_output is not None:
+        worker_output["deals_not_stored"] = len(new)
+    else:
+        _NOT_STORED["deals"] += len(new)
+    if os.environ.get("SOLVED_DEALS_UPDATE") != "1" or not new:
         return
     with SOLVED_DEALS.open("r+", encoding="ascii") as file:
         fcntl.flock(file, fcntl.LOCK_EX)
         lines = set(file.read().splitlines())
-        lines.update(f"{pbn}\t{table.to_pbn()}" for pbn, table in _SOLVED.items())
+        lines.update(f"{pbn}\t{_SOLVED[pbn].to_pbn()}" for pbn in new)
         file.seek(0)
         file.truncate()
         file.write("".join(f"{line}\n" for line in sorted(lines)))
+
+
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """pytest-xdist's hook, in the main process: a worker's count of deals not stored."""
+    _NOT_STORED["deals"] += getattr(node, "workeroutput", {}).get("deals_not_stored", 0)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Says so when the run solved deals :data:`SOLVED_DEALS` lacks (tests added or
+    renamed since: their seeds are new), so the file is kept whole."""
+    if _NOT_STORED["deals"] and os.environ.get("SOLVED_DEALS_UPDATE") != "1":
+        terminalreporter.write_line(
+            "The solver was asked for deals tests/solved_deals.txt lacks "
+            f"({_NOT_STORED['deals']}, counted in each process): "
+            "SOLVED_DEALS_UPDATE=1 make test adds them."
+        )
 
 
 @pytest.fixture(autouse=True)
